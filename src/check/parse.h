@@ -1,0 +1,55 @@
+/* The --check line grammar of GNU coreutils 9.1 (see COREUTILS.md §3).
+ * A pure parser: it takes one line and returns what it holds, keeping only
+ * the state GNU keeps across lines (which untagged style came first). */
+#ifndef SUMAC_CHECK_PARSE_H
+#define SUMAC_CHECK_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "hash/hash.h"
+
+enum check_line_kind {
+	CHECK_LINE_IGNORED,   /* comment or empty line */
+	CHECK_LINE_VALID,     /* properly formatted */
+	CHECK_LINE_MALFORMED, /* counts as improperly formatted */
+};
+
+/* Which untagged style the first untagged line of the run used.  GNU
+ * refuses to mix "HEX  NAME" with BSD-reversed "HEX NAME" so that a
+ * renamed file with a leading space cannot pass for another. */
+enum check_style { CHECK_STYLE_UNSET, CHECK_STYLE_STANDARD, CHECK_STYLE_REVERSED };
+
+struct check_parser {
+	/* Algorithms this run accepts.  A GNU-named program accepts its own
+	 * only; sumac without -a accepts every tagged algorithm and infers
+	 * untagged ones from the digest length. */
+	unsigned algos;
+	bool infer_untagged;      /* sumac without -a */
+	enum sumac_algo untagged; /* the algorithm of untagged lines otherwise */
+	enum check_style style;   /* persists across check files, as in GNU 9.1 */
+};
+
+struct check_line {
+	enum sumac_algo algo;
+	const char *hex; /* digest_len * 2 hex digits, either case */
+	char *name;      /* NUL-terminated, unescaped in place */
+	size_t name_len; /* names may not hold NUL, but keep the length anyway */
+	bool tagged;
+	bool binary;
+};
+
+void check_parser_init(struct check_parser *p, unsigned algos, bool infer_untagged,
+		       enum sumac_algo untagged);
+
+/* line[0..len) without its terminator handling: the function strips one
+ * trailing LF, then one CR.  line must have room for one more byte (a NUL
+ * at line[len]), and is modified in place.  list_is_stdin makes a name of
+ * "-" malformed, since stdin is already taken by the list. */
+enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
+				      bool list_is_stdin, struct check_line *out);
+
+/* Case-insensitive comparison of hex text with a binary digest. */
+bool check_digest_matches(const char *hex, const unsigned char *digest, size_t len);
+
+#endif

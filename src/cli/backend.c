@@ -1,0 +1,104 @@
+/* Backend selection as the user sees it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/backend.h"
+#include "cli/out.h"
+
+void backend_choice_init(struct backend_choice *bc, const char *option, bool debug)
+{
+	memset(bc, 0, sizeof *bc);
+	bc->forced = option;
+	if (!bc->forced) {
+		const char *env = getenv("SUMAC_BACKEND");
+		if (env && *env)
+			bc->forced = env;
+	}
+	bc->debug = debug;
+}
+
+static const char *status_text(enum sumac_select_status st)
+{
+	switch (st) {
+	case SUMAC_SELECT_OK:
+		return "usable";
+	case SUMAC_SELECT_UNKNOWN_BACKEND:
+		return "no such backend";
+	case SUMAC_SELECT_NOT_COMPILED:
+		return "not compiled into this build";
+	case SUMAC_SELECT_NO_ALGO:
+		return "does not implement the algorithm";
+	case SUMAC_SELECT_UNUSABLE:
+		return "this CPU cannot run it";
+	case SUMAC_SELECT_SELFTEST_FAILED:
+		return "it gave a wrong answer in its self-test on this CPU";
+	}
+	return "?";
+}
+
+const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo algo)
+{
+	if (bc->chosen[algo])
+		return bc->chosen[algo];
+
+	const char *name = sumac_algo_info(algo)->name;
+	struct sumac_selection sel;
+	if (sumac_select(algo, bc->forced, &sel) != SUMAC_SELECT_OK) {
+		if (sel.status == SUMAC_SELECT_UNKNOWN_BACKEND)
+			out_error(0, "unknown backend '%s' (--list-backends shows them)", bc->forced);
+		else
+			out_error(0, "backend '%s' cannot hash %s: %s", bc->forced, name,
+				  status_text(sel.status));
+		return NULL;
+	}
+	if (bc->debug) {
+		for (size_t i = 0; i < sel.nskipped; i++)
+			out_error(0, "%s: skipping %s: %s", name, sel.skipped[i]->driver,
+				  status_text(sel.skipped_why[i]));
+		out_error(0, "%s: using %s (%s)", name, sel.impl->driver,
+			  bc->forced && strcmp(bc->forced, "auto") != 0 ? "forced" : "auto");
+	}
+	return bc->chosen[algo] = sel.impl;
+}
+
+static void append_word(char *buf, size_t size, const char *word)
+{
+	size_t len = strlen(buf);
+	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
+}
+
+void backend_print_list(void)
+{
+	printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY", "ALGORITHMS");
+	for (size_t b = 0; sumac_known_backends[b]; b++) {
+		const char *token = sumac_known_backends[b];
+		char algos[256] = "", prio[16] = "-";
+		bool compiled = false, usable = false;
+
+		for (int a = 0; a < SUMAC_NALGO; a++) {
+			for (size_t i = 0; i < sumac_nimpls; i++) {
+				const struct sumac_impl *impl = &sumac_impls[i];
+				if (strcmp(impl->backend, token) != 0 ||
+				    !sumac_impl_serves(impl, (enum sumac_algo)a))
+					continue;
+				compiled = true;
+				usable |= sumac_impl_usable(impl);
+				snprintf(prio, sizeof prio, "%d", impl->priority);
+				append_word(algos, sizeof algos, sumac_algo_info((enum sumac_algo)a)->name);
+			}
+		}
+		printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no",
+		       compiled ? (usable ? "yes" : "no") : "-", prio, algos[0] ? algos : "-");
+	}
+
+	printf("\n%-11s %s\n", "ALGORITHM", "AUTO USES");
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		struct sumac_selection sel;
+		const char *name = sumac_algo_info((enum sumac_algo)a)->name;
+		if (sumac_select((enum sumac_algo)a, NULL, &sel) == SUMAC_SELECT_OK)
+			printf("%-11s %s\n", name, sel.impl->driver);
+		else
+			printf("%-11s %s\n", name, "-");
+	}
+}

@@ -1,0 +1,19 @@
+/* Generation mode: hash each operand and print its line. */
+#ifndef SUMAC_CLI_GENERATE_H
+#define SUMAC_CLI_GENERATE_H
+
+#include <stdbool.h>
+
+#include "cli/backend.h"
+#include "cli/opts.h"
+#include "io/io.h"
+
+/* Returns true if every operand was hashed. */
+bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_buffer *buf,
+		  char *const *names, int count);
+
+/* Hashes the file name ("-": standard input) with algo.  0 or errno. */
+int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_impl *impl,
+		     struct io_buffer *buf, unsigned char *digest);
+
+#endif

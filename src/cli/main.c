@@ -1,0 +1,89 @@
+/* sumac: entry point.  argv[0] decides which program this is (sumac, or
+ * sha256sum & co. for the GNU names); everything else is delegated. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/backend.h"
+#include "cli/check.h"
+#include "cli/generate.h"
+#include "cli/opts.h"
+#include "cli/out.h"
+#include "io/io.h"
+
+/* Matches "sha256sum" and any prefixed form ("gsha256sum",
+ * "sumac-sha256sum"), as installed beside or instead of GNU's. */
+static bool name_is_gnu_program(const char *argv0, enum sumac_algo *algo)
+{
+	const char *base = strrchr(argv0, '/');
+	base = base ? base + 1 : argv0;
+	const size_t len = strlen(base);
+
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		const char *prog = sumac_algo_info((enum sumac_algo)a)->progname;
+		if (!prog)
+			continue;
+		const size_t plen = strlen(prog);
+		if (len >= plen && strcmp(base + len - plen, prog) == 0) {
+			*algo = (enum sumac_algo)a;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int run(struct sumac_opts *o, int argc, char **argv)
+{
+	struct backend_choice bc;
+	struct io_buffer buf;
+	bool ok;
+
+	switch (o->action) {
+	case ACTION_HELP:
+		opts_print_help(o);
+		return 0;
+	case ACTION_VERSION:
+		opts_print_version(o);
+		return 0;
+	case ACTION_LIST_BACKENDS:
+		backend_print_list();
+		return 0;
+	case ACTION_HASH:
+	case ACTION_CHECK:
+		break;
+	}
+
+	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0) {
+		out_error(0, "memory exhausted");
+		return 1;
+	}
+	buf.before_slow_input = out_flush;
+	backend_choice_init(&bc, o->backend, o->debug);
+	if (o->action == ACTION_CHECK)
+		ok = check_run(o, &bc, &buf, argv + o->first_operand, argc - o->first_operand);
+	else
+		ok = generate_run(o, &bc, &buf, argv + o->first_operand, argc - o->first_operand);
+	io_buffer_free(&buf);
+	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct sumac_opts o;
+	static char stdout_buffer[64 * 1024];
+
+	if (argc > 0 && argv[0])
+		program_name = argv[0];
+	memset(&o, 0, sizeof o);
+	o.algo = SUMAC_SHA256;
+	o.gnu_name = name_is_gnu_program(program_name, &o.algo);
+	o.algo_given = o.gnu_name;
+	/* Result lines are buffered; out_error() and large inputs flush. */
+	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+
+	if (opts_parse(&o, argc, argv) != 0)
+		return 1;
+	int status = run(&o, argc, argv);
+	if (out_close_stdout() != 0)
+		status = 1;
+	return status;
+}

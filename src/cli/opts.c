@@ -1,0 +1,233 @@
+/* Option parsing with getopt_long, GNU's way: abbreviations, permutation,
+ * "--", and the option-conflict errors in coreutils 9.1's order. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "cli/out.h"
+#include "config.h"
+
+enum long_only {
+	OPT_IGNORE_MISSING = 256,
+	OPT_QUIET,
+	OPT_STATUS,
+	OPT_STRICT,
+	OPT_TAG,
+	OPT_HELP,
+	OPT_VERSION,
+	OPT_BACKEND,
+	OPT_LIST_BACKENDS,
+	OPT_DEBUG,
+};
+
+/* The GNU programs' options, exactly: an extra long option would change
+ * which abbreviations are ambiguous (--b would no longer mean --binary). */
+#define GNU_LONG_OPTIONS                                          \
+	{"binary", no_argument, NULL, 'b'},                       \
+	{"check", no_argument, NULL, 'c'},                        \
+	{"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING}, \
+	{"quiet", no_argument, NULL, OPT_QUIET},                  \
+	{"status", no_argument, NULL, OPT_STATUS},                \
+	{"strict", no_argument, NULL, OPT_STRICT},                \
+	{"tag", no_argument, NULL, OPT_TAG},                      \
+	{"text", no_argument, NULL, 't'},                         \
+	{"warn", no_argument, NULL, 'w'},                         \
+	{"zero", no_argument, NULL, 'z'},                         \
+	{"help", no_argument, NULL, OPT_HELP},                    \
+	{"version", no_argument, NULL, OPT_VERSION}
+
+static const struct option gnu_options[] = {
+	GNU_LONG_OPTIONS,
+	{NULL, 0, NULL, 0},
+};
+
+static const struct option sumac_options[] = {
+	GNU_LONG_OPTIONS,
+	{"algorithm", required_argument, NULL, 'a'},
+	{"backend", required_argument, NULL, OPT_BACKEND},
+	{"list-backends", no_argument, NULL, OPT_LIST_BACKENDS},
+	{"debug", no_argument, NULL, OPT_DEBUG},
+	{NULL, 0, NULL, 0},
+};
+
+static int usage_error(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", program_name);
+	return 1;
+}
+
+static int bad_algorithm(const char *arg)
+{
+	fprintf(stderr, "%s: invalid argument '%s' for '--algorithm'\nValid arguments are:\n",
+		program_name, arg);
+	for (int a = 0; a < SUMAC_NALGO; a++)
+		fprintf(stderr, "  - '%s'\n", sumac_algo_info((enum sumac_algo)a)->name);
+	return usage_error();
+}
+
+/* Returns the first conflict in 9.1's order, or NULL. */
+static const char *option_conflict(const struct sumac_opts *o)
+{
+	const bool check = o->action == ACTION_CHECK;
+
+	if (o->tag && o->binary == 0)
+		return "--tag does not support --text mode";
+	if (o->delim != '\n' && check)
+		return "the --zero option is not supported when verifying checksums";
+	if (o->tag && check)
+		return "the --tag option is meaningless when verifying checksums";
+	if (o->binary >= 0 && check)
+		return "the --binary and --text options are meaningless when verifying checksums";
+	if (o->ignore_missing && !check)
+		return "the --ignore-missing option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_STATUS && !check)
+		return "the --status option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_WARN && !check)
+		return "the --warn option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_QUIET && !check)
+		return "the --quiet option is meaningful only when verifying checksums";
+	if (o->strict && !check)
+		return "the --strict option is meaningful only when verifying checksums";
+	return NULL;
+}
+
+int opts_parse(struct sumac_opts *o, int argc, char **argv)
+{
+	const struct option *longopts = o->gnu_name ? gnu_options : sumac_options;
+	const char *shortopts = o->gnu_name ? "bctwz" : "a:bctwz";
+	bool list_backends = false;
+	int c;
+
+	o->action = ACTION_HASH;
+	o->binary = -1;
+	o->tag = false;
+	o->delim = '\n';
+	o->ignore_missing = false;
+	o->strict = false;
+	o->verbosity = VERBOSITY_NORMAL;
+	o->backend = NULL;
+	o->debug = false;
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if (sumac_algo_from_name(optarg, &o->algo) != 0)
+				return bad_algorithm(optarg);
+			o->algo_given = true;
+			break;
+		case 'b':
+			o->binary = 1;
+			break;
+		case 'c':
+			o->action = ACTION_CHECK;
+			break;
+		case 't':
+			o->binary = 0;
+			break;
+		case 'w':
+			o->verbosity = VERBOSITY_WARN;
+			break;
+		case 'z':
+			o->delim = '\0';
+			break;
+		case OPT_IGNORE_MISSING:
+			o->ignore_missing = true;
+			break;
+		case OPT_QUIET:
+			o->verbosity = VERBOSITY_QUIET;
+			break;
+		case OPT_STATUS:
+			o->verbosity = VERBOSITY_STATUS;
+			break;
+		case OPT_STRICT:
+			o->strict = true;
+			break;
+		case OPT_TAG:
+			/* The BSD format has no mode marker; GNU records it as binary. */
+			o->tag = true;
+			o->binary = 1;
+			break;
+		case OPT_HELP:
+			/* As in GNU, --help and --version act where they stand:
+			 * options after them are not looked at. */
+			o->action = ACTION_HELP;
+			return 0;
+		case OPT_VERSION:
+			o->action = ACTION_VERSION;
+			return 0;
+		case OPT_BACKEND:
+			o->backend = optarg;
+			break;
+		case OPT_LIST_BACKENDS:
+			list_backends = true;
+			break;
+		case OPT_DEBUG:
+			o->debug = true;
+			break;
+		default:
+			return usage_error();
+		}
+	}
+	o->first_operand = optind;
+
+	const char *conflict = option_conflict(o);
+	if (conflict) {
+		out_error(0, "%s", conflict);
+		return usage_error();
+	}
+	if (list_backends)
+		o->action = ACTION_LIST_BACKENDS;
+	return 0;
+}
+
+void opts_print_help(const struct sumac_opts *o)
+{
+	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
+	const char *algo_word = o->gnu_name ? ai->tag : "the selected";
+
+	printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
+	printf("Print or check %s checksums.\n", o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
+	fputs("With no FILE, or when FILE is -, read standard input.\n\n", stdout);
+	if (!o->gnu_name)
+		fputs("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, sha512,\n"
+		      "                        sha512-224 or sha512-256\n",
+		      stdout);
+	fputs("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
+	      "  -c, --check           read checksum lists from the FILEs and verify them\n"
+	      "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"
+	      "  -t, --text            mark lines with ' ' (text mode, the default)\n"
+	      "  -z, --zero            end each output line with NUL, not newline, and do not\n"
+	      "                        escape file names\n"
+	      "\n"
+	      "Only when verifying (-c):\n"
+	      "      --ignore-missing  say nothing about listed files that do not exist\n"
+	      "      --quiet           print nothing for files that verify\n"
+	      "      --status          print nothing at all; the exit status tells\n"
+	      "      --strict          fail on improperly formatted lines\n"
+	      "  -w, --warn            report each improperly formatted line\n"
+	      "\n",
+	      stdout);
+	if (!o->gnu_name)
+		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name):\n"
+		      "      --backend=NAME    use NAME instead of the fastest usable backend (auto)\n"
+		      "      --list-backends   show the backends, what they implement and which\n"
+		      "                        one this machine would use\n"
+		      "      --debug           tell on stderr which implementation hashes\n"
+		      "\n",
+		      stdout);
+	fputs("      --help            show this help and exit\n"
+	      "      --version         show the version and exit\n\n",
+	      stdout);
+	printf("Lines are DIGEST, two spaces (or space and '*'), FILE; --check also reads\n"
+	       "the BSD form, and names escaped with a leading '\\'.  Digests are %s.\n"
+	       "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
+	       o->gnu_name ? algo_word : "chosen by -a, by a BSD tag, or by their length");
+}
+
+void opts_print_version(const struct sumac_opts *o)
+{
+	const char *base = strrchr(program_name, '/');
+	base = base ? base + 1 : program_name;
+	printf("%s (%s) %s\n", o->gnu_name ? base : "sumac", PACKAGE_NAME, PACKAGE_VERSION);
+}

@@ -1,0 +1,48 @@
+/* Command-line options, parsed once into a struct that is passed down;
+ * nothing else in the program reads argv. */
+#ifndef SUMAC_CLI_OPTS_H
+#define SUMAC_CLI_OPTS_H
+
+#include <stdbool.h>
+
+#include "hash/hash.h"
+
+enum verbosity {
+	VERBOSITY_NORMAL,
+	VERBOSITY_QUIET,  /* --quiet: no OK lines */
+	VERBOSITY_STATUS, /* --status: nothing but the exit code */
+	VERBOSITY_WARN,   /* --warn: report each malformed line */
+};
+
+enum action {
+	ACTION_HASH,
+	ACTION_CHECK,
+	ACTION_LIST_BACKENDS,
+	ACTION_HELP,
+	ACTION_VERSION,
+};
+
+struct sumac_opts {
+	enum action action;
+	bool gnu_name;        /* invoked as sha256sum & co.: GNU's option set only */
+	enum sumac_algo algo; /* from the program name, -a, or sha256 */
+	bool algo_given;      /* sumac -a, or a GNU name */
+	int binary;           /* -1 not given, 0 text (-t), 1 binary (-b, --tag) */
+	bool tag;
+	char delim; /* '\n', or '\0' with -z */
+	bool ignore_missing;
+	bool strict;
+	enum verbosity verbosity;
+	const char *backend; /* NULL: SUMAC_BACKEND or auto */
+	bool debug;
+	int first_operand; /* index in argv */
+};
+
+/* Parses argv.  Returns 0, or 1 after printing a usage error (exit 1). */
+int opts_parse(struct sumac_opts *o, int argc, char **argv);
+
+/* Writes --help text to stdout. */
+void opts_print_help(const struct sumac_opts *o);
+void opts_print_version(const struct sumac_opts *o);
+
+#endif

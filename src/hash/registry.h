@@ -1,0 +1,64 @@
+/* The backend registry: the table of implementations and the choice of one
+ * per algorithm.  Modelled on Linux crypto drivers: each entry has a driver
+ * name ("sha256-portable"), a backend token ("portable") and a priority;
+ * the highest-priority usable entry wins unless a backend is forced. */
+#ifndef SUMAC_REGISTRY_H
+#define SUMAC_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "hash/cpu.h"
+#include "hash/hash.h"
+
+struct sumac_impl {
+	const char *driver;  /* "<family>-<backend>" */
+	const char *backend; /* token accepted by --backend / SUMAC_BACKEND */
+	enum sumac_family family;
+	unsigned algos; /* bit (1u << enum sumac_algo) for each algorithm served */
+	int priority;   /* portable 100, library 150/160, armv8 200, x86-shani 250 */
+	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
+	sumac_blocks_fn *blocks;                     /* block backends */
+	const struct sumac_stream_ops *stream;       /* library backends */
+};
+
+#define SUMAC_ALGO_BIT(a) (1u << (a))
+
+extern const struct sumac_impl sumac_impls[];
+extern const size_t sumac_nimpls;
+
+enum sumac_select_status {
+	SUMAC_SELECT_OK,
+	SUMAC_SELECT_UNKNOWN_BACKEND, /* no such backend at all */
+	SUMAC_SELECT_NOT_COMPILED,    /* a real backend, left out of this build */
+	SUMAC_SELECT_NO_ALGO,         /* the backend lacks this algorithm */
+	SUMAC_SELECT_UNUSABLE,        /* this CPU cannot run it */
+	SUMAC_SELECT_SELFTEST_FAILED  /* it ran and gave a wrong answer */
+};
+
+struct sumac_selection {
+	const struct sumac_impl *impl;
+	enum sumac_select_status status;
+	/* For "auto": the better implementations passed over and why, for --debug. */
+	const struct sumac_impl *skipped[8];
+	enum sumac_select_status skipped_why[8];
+	size_t nskipped;
+};
+
+bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo);
+bool sumac_impl_usable(const struct sumac_impl *impl);
+
+/* Picks the implementation for algo.  backend is NULL or "auto" for the
+ * best usable one, else a backend token that must serve algo and be usable.
+ * Returns sel->status. */
+enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
+				      struct sumac_selection *sel);
+
+/* True if some table entry (compiled in or not) carries this token. */
+bool sumac_backend_known(const char *backend);
+/* Backends the project knows of, compiled in here or not, for listings. */
+extern const char *const sumac_known_backends[];
+
+const struct sumac_impl *sumac_portable_impl(enum sumac_family family);
+
+#endif

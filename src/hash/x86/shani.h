@@ -1,0 +1,13 @@
+/* Block functions of the x86 SHA-NI backend.  Built with -msha -mssse3
+ * -msse4.1 and only reached through the registry once shani_usable() has
+ * confirmed the CPU supports SHA, SSSE3 and SSE4.1. */
+#ifndef SUMAC_SHANI_H
+#define SUMAC_SHANI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void sumac_sha1_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
+void sumac_sha256_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
+
+#endif

@@ -1,0 +1,76 @@
+/* Streaming reads into one aligned buffer.
+ *
+ * Why read() and not mmap(): on this class of machine page-faulting a
+ * mapped file ran at about 2.2 GB/s while read() of cached data with a
+ * 128 KiB buffer ran near 10 GB/s, and a mapping turns a file truncated
+ * underneath into SIGBUS, where read() simply returns less. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "io/io.h"
+
+int io_buffer_init(struct io_buffer *buf, size_t size)
+{
+	void *p = NULL;
+	/* Page alignment lets the kernel copy whole pages into the buffer. */
+	int err = posix_memalign(&p, 4096, size);
+	if (err)
+		return err;
+	buf->data = p;
+	buf->size = size;
+	buf->before_slow_input = NULL;
+	return 0;
+}
+
+void io_buffer_free(struct io_buffer *buf)
+{
+	free(buf->data);
+	buf->data = NULL;
+	buf->size = 0;
+}
+
+int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	for (;;) {
+		ssize_t n = read(fd, buf->data, buf->size);
+		if (n > 0) {
+			sumac_update(ctx, buf->data, (size_t)n);
+			continue;
+		}
+		if (n == 0)
+			return 0;
+		if (errno != EINTR)
+			return errno;
+	}
+}
+
+int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	int fd;
+	do
+		fd = open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		return errno;
+
+	struct stat st;
+	const bool small = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)buf->size;
+	if (!small) {
+		if (buf->before_slow_input)
+			buf->before_slow_input();
+#if HAVE_POSIX_FADVISE
+		/* Doubles the kernel's read-ahead for a file that spans many reads. */
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	}
+
+	int err = io_hash_fd(fd, ctx, buf);
+	if (close(fd) != 0 && err == 0 && errno != EINTR)
+		err = errno;
+	return err;
+}

@@ -1,0 +1,254 @@
+/* Known-answer tests: every NIST CAVP ShortMsg, LongMsg and Monte Carlo
+ * vector, the FIPS 180 examples, RFC 1321's MD5 suite and the 1 GiB
+ * "extremely long message", run against every usable implementation in
+ * the registry.  A new backend is tested here without new test code. */
+#include <ctype.h>
+#include <stdint.h>
+
+#include "hash/hash.h"
+#include "hash/registry.h"
+#include "tap.h"
+
+static void hash_once(const struct sumac_impl *impl, enum sumac_algo algo, const void *msg,
+		      size_t len, unsigned char *out)
+{
+	struct sumac_ctx ctx;
+	sumac_init(&ctx, algo, impl);
+	sumac_update(&ctx, msg, len);
+	sumac_final(&ctx, out);
+}
+
+static const struct {
+	const char *prefix; /* CAVP file name prefix */
+	enum sumac_algo algo;
+} cavp_algos[] = {
+	{"SHA1", SUMAC_SHA1},         {"SHA224", SUMAC_SHA224},         {"SHA256", SUMAC_SHA256},
+	{"SHA384", SUMAC_SHA384},     {"SHA512", SUMAC_SHA512},         {"SHA512_224", SUMAC_SHA512_224},
+	{"SHA512_256", SUMAC_SHA512_256},
+};
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *data = malloc((size_t)n + 1);
+	if (!data || fread(data, 1, (size_t)n, fp) != (size_t)n) {
+		fclose(fp);
+		free(data);
+		return NULL;
+	}
+	fclose(fp);
+	data[n] = '\0';
+	*len = (size_t)n;
+	return data;
+}
+
+/* Returns the value after "KEY = " on a line, with CR/LF cut, or NULL. */
+static char *field(char *line, const char *key)
+{
+	size_t k = strlen(key);
+	if (strncmp(line, key, k) != 0 || strncmp(line + k, " = ", 3) != 0)
+		return NULL;
+	char *v = line + k + 3;
+	v[strcspn(v, "\r\n")] = '\0';
+	return v;
+}
+
+struct tally {
+	unsigned run, passed;
+};
+
+/* ShortMsg / LongMsg: Len (bits), Msg, MD records. */
+static void run_msg_file(char *text, const struct sumac_impl *impl, enum sumac_algo algo,
+			 struct tally *t)
+{
+	const unsigned dlen = sumac_algo_info(algo)->digest_len;
+	unsigned long bits = 0;
+	unsigned char *msg = NULL;
+	size_t msglen = 0;
+
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *v;
+		if ((v = field(line, "Len"))) {
+			bits = strtoul(v, NULL, 10);
+		} else if ((v = field(line, "Msg"))) {
+			msglen = bits / 8; /* Len = 0 carries a dummy "00" */
+			free(msg);
+			msg = malloc(msglen + 1);
+			if (!hex_decode(v, msg, msglen))
+				msglen = (size_t)-1;
+		} else if ((v = field(line, "MD"))) {
+			unsigned char want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+			t->run++;
+			if (msglen == (size_t)-1 || strlen(v) != 2 * dlen || !hex_decode(v, want, dlen))
+				continue;
+			hash_once(impl, algo, msg, msglen, got);
+			if (memcmp(want, got, dlen) == 0)
+				t->passed++;
+		}
+	}
+	free(msg);
+}
+
+/* SHAVS Monte Carlo: a window of three digests, 1000 steps a checkpoint. */
+static void run_monte_file(char *text, const struct sumac_impl *impl, enum sumac_algo algo,
+			   struct tally *t)
+{
+	const unsigned n = sumac_algo_info(algo)->digest_len;
+	unsigned char seed[SUMAC_MAX_DIGEST], win[3 * SUMAC_MAX_DIGEST], next[SUMAC_MAX_DIGEST];
+	bool have_seed = false;
+
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *v;
+		if ((v = field(line, "Seed"))) {
+			have_seed = hex_decode(v, seed, n);
+		} else if ((v = field(line, "MD")) && have_seed) {
+			unsigned char want[SUMAC_MAX_DIGEST];
+			t->run++;
+			for (int k = 0; k < 3; k++)
+				memcpy(win + k * n, seed, n);
+			for (int i = 0; i < 1000; i++) {
+				hash_once(impl, algo, win, 3 * n, next);
+				memmove(win, win + n, 2 * n);
+				memcpy(win + 2 * n, next, n);
+			}
+			memcpy(seed, next, n);
+			if (strlen(v) == 2 * n && hex_decode(v, want, n) && memcmp(want, next, n) == 0)
+				t->passed++;
+		}
+	}
+}
+
+static void run_cavp(const char *dir, const struct sumac_impl *impl, enum sumac_algo algo,
+		     const char *prefix)
+{
+	static const char *const kinds[] = {"ShortMsg", "LongMsg", "Monte"};
+	for (int k = 0; k < 3; k++) {
+		char path[4096];
+		size_t len;
+		snprintf(path, sizeof path, "%s/%s%s.rsp", dir, prefix, kinds[k]);
+		char *text = read_file(path, &len);
+		if (!tap_ok(text != NULL, "read %s", path))
+			continue;
+		struct tally t = {0, 0};
+		if (k == 2)
+			run_monte_file(text, impl, algo, &t);
+		else
+			run_msg_file(text, impl, algo, &t);
+		free(text);
+		tap_ok(t.run > 0 && t.passed == t.run, "%s: %s%s.rsp: %u/%u vectors", impl->driver,
+		       prefix, kinds[k], t.passed, t.run);
+	}
+}
+
+struct known {
+	enum sumac_algo algo;
+	const char *msg;
+	unsigned long repeat;
+	const char *digest;
+};
+
+static const struct known examples[] = {
+	/* FIPS 180 examples. */
+	{SUMAC_SHA1, "abc", 1, "a9993e364706816aba3e25717850c26c9cd0d89d"},
+	{SUMAC_SHA224, "abc", 1, "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"},
+	{SUMAC_SHA256, "abc", 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+	{SUMAC_SHA384, "abc", 1, "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
+	{SUMAC_SHA512, "abc", 1, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+	{SUMAC_SHA512_224, "abc", 1, "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa"},
+	{SUMAC_SHA512_256, "abc", 1, "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
+	{SUMAC_SHA1, "", 1, "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+	{SUMAC_SHA224, "", 1, "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f"},
+	{SUMAC_SHA256, "", 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+	{SUMAC_SHA384, "", 1, "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
+	{SUMAC_SHA512, "", 1, "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"},
+	{SUMAC_SHA512_224, "", 1, "6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4"},
+	{SUMAC_SHA512_256, "", 1, "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
+	{SUMAC_SHA1, "a", 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
+	{SUMAC_SHA224, "a", 1000000, "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67"},
+	{SUMAC_SHA256, "a", 1000000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"},
+	{SUMAC_SHA384, "a", 1000000, "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985"},
+	{SUMAC_SHA512, "a", 1000000, "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
+	{SUMAC_SHA512_224, "a", 1000000, "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287"},
+	{SUMAC_SHA512_256, "a", 1000000, "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21"},
+#define M448 "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+	{SUMAC_SHA1, M448, 1, "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
+	{SUMAC_SHA224, M448, 1, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525"},
+	{SUMAC_SHA256, M448, 1, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+	{SUMAC_SHA384, M448, 1, "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b"},
+	{SUMAC_SHA512, M448, 1, "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445"},
+	{SUMAC_SHA512_224, M448, 1, "e5302d6d54bb242275d1e7622d68df6eb02dedd13f564c13dbda2174"},
+	{SUMAC_SHA512_256, M448, 1, "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461"},
+#define M896 "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+	{SUMAC_SHA1, M896, 1, "a49b2446a02c645bf419f995b67091253a04a259"},
+	{SUMAC_SHA224, M896, 1, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3"},
+	{SUMAC_SHA256, M896, 1, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+	{SUMAC_SHA384, M896, 1, "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
+	{SUMAC_SHA512, M896, 1, "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"},
+	{SUMAC_SHA512_224, M896, 1, "23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9"},
+	{SUMAC_SHA512_256, M896, 1, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
+	/* RFC 1321 §A.5. */
+	{SUMAC_MD5, "", 1, "d41d8cd98f00b204e9800998ecf8427e"},
+	{SUMAC_MD5, "a", 1, "0cc175b9c0f1b6a831c399e269772661"},
+	{SUMAC_MD5, "abc", 1, "900150983cd24fb0d6963f7d28e17f72"},
+	{SUMAC_MD5, "message digest", 1, "f96b697d7cb7938d525a2f31aaf161d0"},
+	{SUMAC_MD5, "abcdefghijklmnopqrstuvwxyz", 1, "c3fcd3d76192e4007dfb496cca67e13b"},
+	{SUMAC_MD5, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 1, "d174ab98d277d9f5a5611c2c9f419d9f"},
+	{SUMAC_MD5, "1234567890", 8, "57edf4a22be3c955ac49da2e2107b67a"},
+	/* The 1 GiB "extremely long message": its bit length, 2^33, does not
+	 * fit in 32 bits. */
+#define MLONG "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+	{SUMAC_SHA1, MLONG, 16777216, "7789f0c9ef7bfc40d93311143dfbe69e2017f592"},
+	{SUMAC_SHA256, MLONG, 16777216, "50e72a0e26442fe2552dc3938ac58658228c0cbfb1d2ca872ae435266fcd055e"},
+};
+
+/* Feeds msg x repeat through a 1 MiB staging buffer, as a file would be. */
+static void run_known(const struct sumac_impl *impl, const struct known *k)
+{
+	const unsigned dlen = sumac_algo_info(k->algo)->digest_len;
+	const size_t mlen = strlen(k->msg);
+	unsigned char want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+	struct sumac_ctx ctx;
+	static unsigned char chunk[1 << 20];
+	size_t per_chunk = mlen ? sizeof chunk / mlen : 0;
+	unsigned long left = k->repeat;
+
+	hex_decode(k->digest, want, dlen);
+	for (size_t i = 0; i < per_chunk; i++)
+		memcpy(chunk + i * mlen, k->msg, mlen);
+	sumac_init(&ctx, k->algo, impl);
+	while (mlen && left) {
+		size_t n = left < per_chunk ? left : per_chunk;
+		sumac_update(&ctx, chunk, n * mlen);
+		left -= n;
+	}
+	sumac_final(&ctx, got);
+	tap_ok(memcmp(want, got, dlen) == 0, "%s: %.20s%s x %lu", impl->driver, k->msg,
+	       mlen > 20 ? "..." : "", k->repeat);
+}
+
+int main(void)
+{
+	const char *dir = getenv("SUMAC_VECTORS");
+	if (!dir)
+		dir = "vectors";
+
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (!sumac_impl_usable(impl)) {
+			tap_diag("%s: not usable on this CPU, not tested", impl->driver);
+			continue;
+		}
+		for (size_t a = 0; a < sizeof cavp_algos / sizeof cavp_algos[0]; a++)
+			if (sumac_impl_serves(impl, cavp_algos[a].algo))
+				run_cavp(dir, impl, cavp_algos[a].algo, cavp_algos[a].prefix);
+		for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++)
+			if (sumac_impl_serves(impl, examples[k].algo))
+				run_known(impl, &examples[k]);
+	}
+	return tap_done();
+}

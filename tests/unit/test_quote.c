@@ -1,0 +1,72 @@
+/* Name quoting in diagnostics: each case was observed from GNU coreutils
+ * 9.1 sha256sum's "No such file or directory" messages, in the C locale. */
+#include <locale.h>
+
+#include "cli/out.h"
+#include "tap.h"
+
+static const struct {
+	const char *name, *quoted;
+} cases[] = {
+	{"plain.txt", "plain.txt"},
+	{"a b", "'a b'"},
+	{"a]b", "a]b"},
+	{"a=b", "'a=b'"},
+	{"a{b", "a{b"},
+	{"{", "'{'"},
+	{"}", "'}'"},
+	{"#a", "'#a'"},
+	{"a#", "a#"},
+	{"~a", "'~a'"},
+	{"a~", "a~"},
+	{"a%b", "a%b"},
+	{"a,b", "a,b"},
+	{"a:b", "'a:b'"},
+	{"a@b", "a@b"},
+	{"a+b", "a+b"},
+	{"-a", "-a"},
+	{"a'b", "\"a'b\""},
+	{"a'b c", "\"a'b c\""},
+	{"a'b:c", "\"a'b:c\""},
+	{"'", "\"'\""},
+	{"#a'b", "\"#a'b\""},
+	{"a'b{", "'a'\\''b{'"},
+	{"a'b#", "'a'\\''b#'"},
+	{"a'b=", "'a'\\''b='"},
+	{"a\"b", "'a\"b'"},
+	{"a$b", "'a$b'"},
+	{"a!b", "'a!b'"},
+	{"a?b", "'a?b'"},
+	{"a*b", "'a*b'"},
+	{"a\\b", "'a\\b'"},
+	{"a\tb", "'a'$'\\t''b'"},
+	{"a\nb", "'a'$'\\n''b'"},
+	{"a\001b", "'a'$'\\001''b'"},
+	{"\303\251", "''$'\\303\\251'"},
+	{"a\377b", "'a'$'\\377''b'"},
+	{"a^b", "'a^b'"},
+	{"a|b", "'a|b'"},
+	{"a&b", "'a&b'"},
+	{"a;b", "'a;b'"},
+	{"a(b", "'a(b'"},
+	{"a<b", "'a<b'"},
+	{"a`b", "'a`b'"},
+	{"a'b\"c", "'a'\\''b\"c'"},
+	{"a'b\tc", "'a'\\''b'$'\\t''c'"},
+	{"a[b", "'a[b'"},
+	{"=a", "'=a'"},
+	{"", "''"},
+	{"standard input", "'standard input'"},
+};
+
+int main(void)
+{
+	/* The expectations are the C locale's: bytes above 127 unprintable. */
+	setenv("LC_ALL", "C", 1);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = out_quotef(cases[i].name);
+		if (!tap_ok(strcmp(got, cases[i].quoted) == 0, "quotef case %zu", i))
+			tap_diag("want [%s] got [%s]", cases[i].quoted, got);
+	}
+	return tap_done();
+}
