@@ -31,6 +31,8 @@ static const char *status_text(enum sumac_select_status st)
 		return "does not implement the algorithm";
 	case SUMAC_SELECT_UNUSABLE:
 		return "this CPU cannot run it";
+	case SUMAC_SELECT_REFUSED:
+		return "the library refuses it under its current policy";
 	case SUMAC_SELECT_SELFTEST_FAILED:
 		return "it gave a wrong answer in its self-test on this CPU";
 	}

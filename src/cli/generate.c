@@ -19,8 +19,10 @@ int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_
 	} else {
 		err = io_hash_path(name, &ctx, buf);
 	}
-	if (err)
+	if (err) {
+		sumac_discard(&ctx);
 		return err;
+	}
 	sumac_final(&ctx, digest);
 	return 0;
 }

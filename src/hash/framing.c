@@ -111,3 +111,10 @@ void sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 	memcpy(out, full, ai->digest_len);
 	ctx->buffered = 0;
 }
+
+void sumac_discard(struct sumac_ctx *ctx)
+{
+	if (ctx->stream && ctx->stream->discard)
+		ctx->stream->discard(ctx->stream_ctx.bytes);
+	ctx->buffered = 0;
+}

@@ -6,6 +6,7 @@
 #ifndef SUMAC_HASH_H
 #define SUMAC_HASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,10 +67,17 @@ struct sumac_impl;
 /* Opaque-library backends (CommonCrypto, OpenSSL) cannot take blocks; they
  * implement the whole stream.  The framing below is bypassed for them. */
 struct sumac_stream_ops {
-	size_t ctx_size;
+	/* May this library hash algo right now?  NULL: yes.  OpenSSL under a
+	 * FIPS provider refuses MD5 here, before any file is opened. */
+	bool (*supports)(enum sumac_algo algo);
+	/* 0, or an errno value when the library fails to set up. */
 	int (*init)(void *ctx, enum sumac_algo algo);
+	/* Any len: a backend whose library takes narrower lengths splits. */
 	void (*update)(void *ctx, const uint8_t *data, size_t len);
+	/* Writes the digest and releases what init acquired. */
 	void (*final)(void *ctx, uint8_t *out);
+	/* Releases what init acquired, for a stream that is abandoned. */
+	void (*discard)(void *ctx);
 };
 
 #define SUMAC_STREAM_CTX_MAX 512
@@ -102,5 +110,8 @@ int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_i
 void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len);
 /* Writes sumac_algo_info(algo)->digest_len bytes. */
 void sumac_final(struct sumac_ctx *ctx, uint8_t *out);
+/* Ends a stream that will not be finalised (a read error), releasing what
+ * a library backend holds.  Free for block backends. */
+void sumac_discard(struct sumac_ctx *ctx);
 
 #endif

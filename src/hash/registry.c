@@ -11,13 +11,22 @@
 #if HAVE_X86_SHA
 #include "hash/x86/shani.h"
 #endif
+#if HAVE_ARM_SHA2 || HAVE_ARM_SHA512
+#include "hash/arm/armv8.h"
+#endif
+#if HAVE_COMMONCRYPTO
+#include "hash/apple/commoncrypto.h"
+#endif
+#if HAVE_OPENSSL
+#include "hash/openssl/openssl.h"
+#endif
 
 #define ALGOS_MD5 SUMAC_ALGO_BIT(SUMAC_MD5)
 #define ALGOS_SHA1 SUMAC_ALGO_BIT(SUMAC_SHA1)
 #define ALGOS_SHA256 (SUMAC_ALGO_BIT(SUMAC_SHA224) | SUMAC_ALGO_BIT(SUMAC_SHA256))
-#define ALGOS_SHA512                                                              \
-	(SUMAC_ALGO_BIT(SUMAC_SHA384) | SUMAC_ALGO_BIT(SUMAC_SHA512) |            \
-	 SUMAC_ALGO_BIT(SUMAC_SHA512_224) | SUMAC_ALGO_BIT(SUMAC_SHA512_256))
+#define ALGOS_SHA384_512 (SUMAC_ALGO_BIT(SUMAC_SHA384) | SUMAC_ALGO_BIT(SUMAC_SHA512))
+#define ALGOS_SHA512                                                                 \
+	(ALGOS_SHA384_512 | SUMAC_ALGO_BIT(SUMAC_SHA512_224) | SUMAC_ALGO_BIT(SUMAC_SHA512_256))
 
 #if HAVE_X86_SHA
 /* SHA-NI (CPUID.7.0:EBX bit 29) code also uses SSSE3 shuffles and SSE4.1
@@ -28,12 +37,60 @@ static bool shani_usable(const struct sumac_cpu *cpu)
 }
 #endif
 
+#if HAVE_ARM_SHA2
+static bool armv8_sha1_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->arm_sha1;
+}
+
+static bool armv8_sha2_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->arm_sha2;
+}
+#endif
+
+#if HAVE_ARM_SHA512
+static bool armv8_sha512_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->arm_sha512;
+}
+#endif
+
 const struct sumac_impl sumac_impls[] = {
 #if HAVE_X86_SHA
 	{"sha1-x86-shani", "x86-shani", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 250, shani_usable,
 	 sumac_sha1_blocks_shani, NULL},
 	{"sha256-x86-shani", "x86-shani", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 250, shani_usable,
 	 sumac_sha256_blocks_shani, NULL},
+#endif
+#if HAVE_ARM_SHA2
+	{"sha1-armv8", "armv8", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 200, armv8_sha1_usable,
+	 sumac_sha1_blocks_armv8, NULL},
+	{"sha256-armv8", "armv8", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 200, armv8_sha2_usable,
+	 sumac_sha256_blocks_armv8, NULL},
+#endif
+#if HAVE_ARM_SHA512
+	{"sha512-armv8", "armv8", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 200, armv8_sha512_usable,
+	 sumac_sha512_blocks_armv8, NULL},
+#endif
+#if HAVE_COMMONCRYPTO
+	/* CommonCrypto has no SHA-512/t and no MD5 here (deprecated there). */
+	{"sha1-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 180, NULL, NULL,
+	 &sumac_commoncrypto_stream},
+	{"sha256-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 180, NULL, NULL,
+	 &sumac_commoncrypto_stream},
+	{"sha512-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA512, ALGOS_SHA384_512, 180, NULL,
+	 NULL, &sumac_commoncrypto_stream},
+#endif
+#if HAVE_OPENSSL
+	{"md5-openssl", "openssl", SUMAC_FAMILY_MD5, ALGOS_MD5, 150, NULL, NULL,
+	 &sumac_openssl_stream},
+	{"sha1-openssl", "openssl", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 150, NULL, NULL,
+	 &sumac_openssl_stream},
+	{"sha256-openssl", "openssl", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 150, NULL, NULL,
+	 &sumac_openssl_stream},
+	{"sha512-openssl", "openssl", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 150, NULL, NULL,
+	 &sumac_openssl_stream},
 #endif
 	{"md5-portable", "portable", SUMAC_FAMILY_MD5, ALGOS_MD5, 100, NULL,
 	 sumac_md5_blocks_portable, NULL},
@@ -105,6 +162,11 @@ static bool is_portable(const struct sumac_impl *impl)
 	return strcmp(impl->backend, "portable") == 0;
 }
 
+static bool library_refuses(const struct sumac_impl *impl, enum sumac_algo algo)
+{
+	return impl->stream && impl->stream->supports && !impl->stream->supports(algo);
+}
+
 static enum sumac_select_status select_forced(enum sumac_algo algo, const char *backend,
 					      struct sumac_selection *sel)
 {
@@ -119,6 +181,8 @@ static enum sumac_select_status select_forced(enum sumac_algo algo, const char *
 			continue;
 		if (!sumac_impl_usable(impl))
 			return sel->status = SUMAC_SELECT_UNUSABLE;
+		if (library_refuses(impl, algo))
+			return sel->status = SUMAC_SELECT_REFUSED;
 		if (!is_portable(impl) && !impl_selftest(impl, algo))
 			return sel->status = SUMAC_SELECT_SELFTEST_FAILED;
 		sel->impl = impl;
@@ -163,6 +227,10 @@ enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 		ceiling = best->priority;
 		if (!sumac_impl_usable(best)) {
 			note_skipped(sel, best, SUMAC_SELECT_UNUSABLE);
+			continue;
+		}
+		if (library_refuses(best, algo)) {
+			note_skipped(sel, best, SUMAC_SELECT_REFUSED);
 			continue;
 		}
 		if (!is_portable(best) && !impl_selftest(best, algo)) {

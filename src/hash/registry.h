@@ -16,7 +16,7 @@ struct sumac_impl {
 	const char *backend; /* token accepted by --backend / SUMAC_BACKEND */
 	enum sumac_family family;
 	unsigned algos; /* bit (1u << enum sumac_algo) for each algorithm served */
-	int priority;   /* portable 100, library 150/160, armv8 200, x86-shani 250 */
+	int priority;   /* portable 100, openssl 150, commoncrypto 180, armv8 200, x86-shani 250 */
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
 	sumac_blocks_fn *blocks;                     /* block backends */
 	const struct sumac_stream_ops *stream;       /* library backends */
@@ -33,6 +33,7 @@ enum sumac_select_status {
 	SUMAC_SELECT_NOT_COMPILED,    /* a real backend, left out of this build */
 	SUMAC_SELECT_NO_ALGO,         /* the backend lacks this algorithm */
 	SUMAC_SELECT_UNUSABLE,        /* this CPU cannot run it */
+	SUMAC_SELECT_REFUSED,         /* the library refuses it (FIPS policy) */
 	SUMAC_SELECT_SELFTEST_FAILED  /* it ran and gave a wrong answer */
 };
 
