@@ -1,0 +1,1 @@
+# Benchmark programs; filled in by bench/.
