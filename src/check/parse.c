@@ -75,12 +75,12 @@ static bool unescape_name(char *s, size_t len, size_t *out_len)
 	return true;
 }
 
+/* An unescaped name ends at a NUL byte, as it does for GNU, which handles
+ * names as C strings. */
 static bool plain_name(char *s, size_t len, size_t *out_len)
 {
-	if (memchr(s, '\0', len))
-		return false;
 	s[len] = '\0';
-	*out_len = len;
+	*out_len = strlen(s);
 	return true;
 }
 
@@ -134,8 +134,11 @@ static enum check_line_kind parse_tagged(char *s, size_t len, bool escaped, enum
 	while (i < len && is_blank(s[i]))
 		i++;
 
+	/* The digest, like GNU's C string, ends at a NUL byte if there is one. */
+	const char *nul = memchr(s + i, '\0', len - i);
+	const size_t end = nul ? (size_t)(nul - s) : len;
 	const size_t want = 2 * (size_t)sumac_algo_info(algo)->digest_len;
-	if (len - i != want || hex_run(s + i, len - i) != want)
+	if (end - i != want || hex_run(s + i, end - i) != want)
 		return CHECK_LINE_MALFORMED;
 	out->hex = s + i;
 	out->algo = algo;

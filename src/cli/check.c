@@ -22,7 +22,7 @@ static void print_status(const char *name, const char *result)
 	}
 	fputs(": ", stdout);
 	fputs(result, stdout);
-	putchar('\n');
+	out_end_line('\n');
 }
 
 static void print_summary(const char *list, const struct check_counts *c, bool ignore_missing)
@@ -91,6 +91,9 @@ static int check_list(struct list_run *r, const char *list)
 	const char *shown = is_stdin ? "standard input" : list;
 	struct check_counts c = {0, 0, 0, 0, false};
 	FILE *fp = is_stdin ? stdin : fopen(list, "r");
+
+	if (is_stdin)
+		note_stdin_read();
 
 	if (!fp) {
 		out_error(errno, "%s", out_quotef(shown));

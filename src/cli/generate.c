@@ -6,6 +6,18 @@
 #include "cli/generate.h"
 #include "cli/out.h"
 
+static bool stdin_read;
+
+void note_stdin_read(void)
+{
+	stdin_read = true;
+}
+
+bool stdin_was_read(void)
+{
+	return stdin_read;
+}
+
 int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_impl *impl,
 		     struct io_buffer *buf, unsigned char *digest)
 {
@@ -15,6 +27,7 @@ int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_
 		return err;
 	if (strcmp(name, "-") == 0) {
 		out_flush(); /* stdin may take long: show what is done */
+		note_stdin_read();
 		err = io_hash_fd(STDIN_FILENO, &ctx, buf);
 	} else {
 		err = io_hash_path(name, &ctx, buf);
@@ -51,7 +64,7 @@ static void print_line(const struct sumac_opts *o, const char *name, const unsig
 		fputs(") = ", stdout);
 		out_put_hex(digest, ai->digest_len);
 	}
-	putchar(o->delim);
+	out_end_line(o->delim);
 }
 
 bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_buffer *buf,

@@ -16,4 +16,9 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_impl *impl,
 		     struct io_buffer *buf, unsigned char *digest);
 
+/* GNU closes standard input at the end if anything read it, and reports a
+ * failure to do so; these record that it was read. */
+void note_stdin_read(void);
+bool stdin_was_read(void);
+
 #endif

@@ -1,5 +1,6 @@
 /* sumac: entry point.  argv[0] decides which program this is (sumac, or
  * sha256sum & co. for the GNU names); everything else is delegated. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -83,6 +84,10 @@ int main(int argc, char **argv)
 	if (opts_parse(&o, argc, argv) != 0)
 		return 1;
 	int status = run(&o, argc, argv);
+	if (stdin_was_read() && fclose(stdin) != 0) {
+		out_error(errno, "standard input");
+		status = 1;
+	}
 	if (out_close_stdout() != 0)
 		status = 1;
 	return status;

@@ -8,6 +8,9 @@
 
 const char *program_name = "sumac";
 
+/* How the last result line ended: decides how a write error is worded. */
+static char last_delim = '\n';
+
 void out_error(int errnum, const char *fmt, ...)
 {
 	va_list ap;
@@ -63,17 +66,35 @@ void out_flush(void)
 	fflush(stdout);
 }
 
+void out_end_line(char delim)
+{
+	putchar(delim);
+	last_delim = delim;
+}
+
 int out_close_stdout(void)
 {
-	/* As coreutils: a failure seen while flushing is "write error" with no
-	 * errno text; closing a stdout that was closed from the start and was
-	 * never written to is not an error. */
+	/* GNU's stdout is line-buffered: a failing write is seen at the end
+	 * of a line and the line is dropped, so at exit only close(2) can
+	 * still fail, and the message carries close's errno, if any.  With -z
+	 * nothing ends a line, the data is still pending when stdout is
+	 * closed, and the message carries the write's errno.  sumac buffers
+	 * more, and words its failures as GNU would have. */
 	if (ferror(stdout) || fflush(stdout) != 0) {
-		out_error(0, "write error");
+		int write_errno = errno;
+		if (last_delim != '\n') {
+			fprintf(stderr, "%s: write error: %s\n", program_name, strerror(write_errno));
+			return 1;
+		}
+		if (close(STDOUT_FILENO) != 0)
+			fprintf(stderr, "%s: write error: %s\n", program_name, strerror(errno));
+		else
+			fprintf(stderr, "%s: write error\n", program_name);
 		return 1;
 	}
+	/* A stdout that was closed from the start and never written to is
+	 * not an error. */
 	if (fclose(stdout) != 0 && errno != EBADF) {
-		/* stdout is gone: out_error() would flush it. */
 		fprintf(stderr, "%s: write error: %s\n", program_name, strerror(errno));
 		return 1;
 	}

@@ -28,6 +28,9 @@ void out_put_escaped(const char *name);
 /* Lowercase hex of a digest. */
 void out_put_hex(const unsigned char *digest, size_t len);
 
+/* Ends a result line with delim ('\n', or '\0' under -z). */
+void out_end_line(char delim);
+
 /* Pushes buffered lines out before slow work, so a reader of a pipe sees
  * every finished result while the next large file is being hashed. */
 void out_flush(void);

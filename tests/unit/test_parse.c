@@ -126,8 +126,15 @@ static void style_cases(void)
 	nul[n++] = '\0';
 	nul[n++] = 'b';
 	nul[n] = '\0';
+	tap_ok(check_parse_line(&p, nul, n, false, &out) == CHECK_LINE_VALID &&
+		       strcmp(out.name, "a") == 0,
+	       "an unescaped name ends at a NUL byte, as in GNU");
+	n = (size_t)snprintf(nul, sizeof nul, "\\%s  a", H64);
+	nul[n++] = '\0';
+	nul[n++] = 'b';
+	nul[n] = '\0';
 	tap_ok(check_parse_line(&p, nul, n, false, &out) == CHECK_LINE_MALFORMED,
-	       "a NUL byte in a name is malformed");
+	       "a NUL byte in an escaped name is malformed");
 }
 
 static void digest_cases(void)
