@@ -1,0 +1,1 @@
+# Hardening tests; filled in by tests/.
