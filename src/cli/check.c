@@ -1,5 +1,7 @@
 /* --check: messages, their order and the counters of coreutils 9.1
- * (COREUTILS.md §3-5).  Parsing is in src/check/parse.c. */
+ * (COREUTILS.md §3-5).  Parsing is in src/check/parse.c.  Lines are parsed
+ * here, in order; the files they name are hashed through the job queue
+ * (in parallel under -j) and reported back in line order. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include "check/verify.h"
 #include "cli/check.h"
 #include "cli/generate.h"
+#include "cli/jobs.h"
 #include "cli/out.h"
 
 static void print_status(const char *name, const char *result)
@@ -43,44 +46,129 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
 		out_error(0, "%s: no file was verified", out_quotef(list));
 }
 
+/* What a queued line carries to its report: the line number for a
+ * malformed line; the expected digest and the name for a valid one (the
+ * line buffer is reused while the file is hashed). */
+struct line_item {
+	bool malformed;
+	uintmax_t lineno;
+	char text[]; /* hex digits, NUL, name, NUL */
+};
+
 struct list_run {
 	const struct sumac_opts *o;
 	struct backend_choice *bc;
-	struct io_buffer *buf;
+	struct job_queue *q;
 	struct check_parser *parser;
-	const char *tag_word; /* for "improperly formatted SHA256 checksum line" */
+	const char *tag_word; /* "SHA256" in "improperly formatted SHA256 checksum line" */
+	const char *shown;    /* the list's name in messages */
+	struct check_counts counts;
 };
 
-/* Verifies one properly formatted line.  Returns false only when no
- * implementation can be had for its algorithm (the run must stop). */
-static bool verify_line(struct list_run *r, const struct check_line *line, struct check_counts *c)
+static void report_line(struct list_run *r, const struct job *j)
 {
-	const struct sumac_impl *impl = backend_for(r->bc, line->algo);
-	unsigned char digest[SUMAC_MAX_DIGEST];
+	const struct line_item *item = j->payload;
+	struct check_counts *c = &r->counts;
 	const bool status_only = r->o->verbosity == VERBOSITY_STATUS;
 
-	if (!impl)
-		return false;
-	int err = hash_named_input(line->name, line->algo, impl, r->buf, digest);
-	if (err) {
-		if (err == ENOENT && r->o->ignore_missing)
-			return true;
+	if (item->malformed) {
+		c->malformed++;
+		if (r->o->verbosity == VERBOSITY_WARN)
+			out_error(0, "%s: %ju: improperly formatted %s%schecksum line",
+				  out_quotef(r->shown), item->lineno, r->tag_word ? r->tag_word : "",
+				  r->tag_word ? " " : "");
+		return;
+	}
+	if (j->err) {
+		if (j->err == ENOENT && r->o->ignore_missing)
+			return;
 		/* GNU reports the error itself even with --status. */
-		out_error(err, "%s", out_quotef(line->name));
+		out_error(j->err, "%s", out_quotef(j->name));
 		c->unreadable++;
 		if (!status_only)
-			print_status(line->name, "FAILED open or read");
-		return true;
+			print_status(j->name, "FAILED open or read");
+		return;
 	}
-	if (check_digest_matches(line->hex, digest, sumac_algo_info(line->algo)->digest_len)) {
+	if (check_digest_matches(item->text, j->digest, sumac_algo_info(j->algo)->digest_len)) {
 		c->matched++;
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
-			print_status(line->name, "OK");
+			print_status(j->name, "OK");
 	} else {
 		c->mismatched++;
 		if (!status_only)
-			print_status(line->name, "FAILED");
+			print_status(j->name, "FAILED");
 	}
+}
+
+static void report_oldest(struct list_run *r)
+{
+	report_line(r, jobs_oldest(r->q));
+	jobs_done(r->q);
+}
+
+static void drain(struct list_run *r)
+{
+	while (jobs_pending(r->q))
+		report_oldest(r);
+}
+
+/* A free job slot whose payload can hold extra bytes of text, or NULL when
+ * memory is exhausted. */
+static struct job *take_slot(struct list_run *r, size_t extra)
+{
+	struct job *j;
+	while (!(j = jobs_slot(r->q)))
+		report_oldest(r);
+	const size_t need = sizeof(struct line_item) + extra;
+	if (j->payload_size < need) {
+		void *p = realloc(j->payload, need);
+		if (!p)
+			return NULL;
+		j->payload = p;
+		j->payload_size = need;
+	}
+	return j;
+}
+
+/* Queues one parsed line.  Returns false when the run must stop: no
+ * implementation for the line's algorithm, or no memory. */
+static bool queue_line(struct list_run *r, enum check_line_kind kind, const struct check_line *line,
+		       uintmax_t lineno)
+{
+	const struct sumac_impl *impl = NULL;
+
+	if (kind == CHECK_LINE_VALID) {
+		/* Choosing a backend may print (--debug, or an error): first
+		 * let every earlier line be reported, as a serial run would. */
+		if (!r->bc->chosen[line->algo])
+			drain(r);
+		impl = backend_for(r->bc, line->algo);
+		if (!impl)
+			return false;
+	}
+	const size_t hexlen = kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
+	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
+	struct job *j = take_slot(r, hexlen + namelen + 2);
+	if (!j) {
+		drain(r);
+		out_error(0, "memory exhausted");
+		return false;
+	}
+	struct line_item *item = j->payload;
+	item->malformed = kind == CHECK_LINE_MALFORMED;
+	item->lineno = lineno;
+	j->hash = kind == CHECK_LINE_VALID;
+	if (j->hash) {
+		memcpy(item->text, line->hex, hexlen);
+		item->text[hexlen] = '\0';
+		char *name = item->text + hexlen + 1;
+		memcpy(name, line->name, namelen);
+		name[namelen] = '\0';
+		j->name = name;
+		j->algo = line->algo;
+		j->impl = impl;
+	}
+	jobs_queue(r->q);
 	return true;
 }
 
@@ -88,15 +176,14 @@ static bool verify_line(struct list_run *r, const struct check_line *line, struc
 static int check_list(struct list_run *r, const char *list)
 {
 	const bool is_stdin = strcmp(list, "-") == 0;
-	const char *shown = is_stdin ? "standard input" : list;
-	struct check_counts c = {0, 0, 0, 0, false};
 	FILE *fp = is_stdin ? stdin : fopen(list, "r");
 
+	r->shown = is_stdin ? "standard input" : list;
+	memset(&r->counts, 0, sizeof r->counts);
 	if (is_stdin)
 		note_stdin_read();
-
 	if (!fp) {
-		out_error(errno, "%s", out_quotef(shown));
+		out_error(errno, "%s", out_quotef(r->shown));
 		return 0;
 	}
 
@@ -109,36 +196,32 @@ static int check_list(struct list_run *r, const char *list)
 		struct check_line parsed;
 		lineno++;
 		/* getline leaves room for the NUL the parser writes. */
-		switch (check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed)) {
-		case CHECK_LINE_IGNORED:
+		enum check_line_kind kind = check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
+		if (kind == CHECK_LINE_IGNORED)
 			continue;
-		case CHECK_LINE_MALFORMED:
-			c.malformed++;
-			if (r->o->verbosity == VERBOSITY_WARN)
-				out_error(0, "%s: %ju: improperly formatted %s checksum line",
-					  out_quotef(shown), lineno, r->tag_word);
-			continue;
-		case CHECK_LINE_VALID:
-			c.any_valid = true;
-			if (!verify_line(r, &parsed, &c)) {
-				result = -1;
-				goto done;
-			}
+		if (kind == CHECK_LINE_VALID)
+			r->counts.any_valid = true;
+		if (!queue_line(r, kind, &parsed, lineno)) {
+			result = -1;
+			break;
 		}
 	}
+	drain(r);
+	if (result < 0)
+		goto done;
 	if (ferror(fp)) {
 		/* 9.1 words a failed read of the list without errno text. */
-		out_error(0, "%s: read error", out_quotef(shown));
+		out_error(0, "%s: read error", out_quotef(r->shown));
 		result = 0;
 		goto done;
 	}
-	if (!c.any_valid)
-		out_error(0, "%s: no properly formatted checksum lines found", out_quotef(shown));
+	if (!r->counts.any_valid)
+		out_error(0, "%s: no properly formatted checksum lines found", out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
-		print_summary(shown, &c, r->o->ignore_missing);
+		print_summary(r->shown, &r->counts, r->o->ignore_missing);
 	{
 		const struct check_policy policy = {r->o->strict, r->o->ignore_missing};
-		result = check_list_passed(&c, &policy);
+		result = check_list_passed(&r->counts, &policy);
 	}
 done:
 	free(line);
@@ -149,14 +232,20 @@ done:
 	return result;
 }
 
-bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_buffer *buf,
+bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
 	       char *const *lists, int count)
 {
 	static char *const stdin_only[] = {"-"};
 	struct check_parser parser;
-	struct list_run r = {o, bc, buf, &parser, sumac_algo_info(o->algo)->tag};
+	struct list_run r;
 	bool ok = true;
 
+	memset(&r, 0, sizeof r);
+	r.o = o;
+	r.bc = bc;
+	r.q = q;
+	r.parser = &parser;
+	r.tag_word = sumac_algo_info(o->algo)->tag;
 	if (o->gnu_name) {
 		check_parser_init(&parser, SUMAC_ALGO_BIT(o->algo), false, o->algo);
 	} else {
@@ -164,7 +253,7 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_
 		 * are -a's algorithm, or told apart by their length. */
 		check_parser_init(&parser, (1u << SUMAC_NALGO) - 1, !o->algo_given, o->algo);
 		if (!o->algo_given)
-			r.tag_word = "SHA";
+			r.tag_word = NULL; /* lines of any algorithm */
 	}
 	if (count == 0) {
 		lists = stdin_only;

@@ -67,12 +67,25 @@ static void print_line(const struct sumac_opts *o, const char *name, const unsig
 	out_end_line(o->delim);
 }
 
-bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_buffer *buf,
+/* Reports the oldest job; false if it failed. */
+static bool report_oldest(const struct sumac_opts *o, struct job_queue *q)
+{
+	struct job *j = jobs_oldest(q);
+	bool ok = j->err == 0;
+
+	if (ok)
+		print_line(o, j->name, j->digest);
+	else
+		out_error(j->err, "%s", out_quotef(j->name));
+	jobs_done(q);
+	return ok;
+}
+
+bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
 		  char *const *names, int count)
 {
 	static char *const stdin_only[] = {"-"};
 	const struct sumac_impl *impl = backend_for(bc, o->algo);
-	unsigned char digest[SUMAC_MAX_DIGEST];
 	bool ok = true;
 
 	if (!impl)
@@ -82,13 +95,16 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 		count = 1;
 	}
 	for (int i = 0; i < count; i++) {
-		int err = hash_named_input(names[i], o->algo, impl, buf, digest);
-		if (err) {
-			out_error(err, "%s", out_quotef(names[i]));
-			ok = false;
-			continue;
-		}
-		print_line(o, names[i], digest);
+		struct job *j;
+		while (!(j = jobs_slot(q)))
+			ok &= report_oldest(o, q);
+		j->name = names[i];
+		j->algo = o->algo;
+		j->impl = impl;
+		j->hash = true;
+		jobs_queue(q);
 	}
+	while (jobs_pending(q))
+		ok &= report_oldest(o, q);
 	return ok;
 }

@@ -5,11 +5,12 @@
 #include <stdbool.h>
 
 #include "cli/backend.h"
+#include "cli/jobs.h"
 #include "cli/opts.h"
 #include "io/io.h"
 
 /* Returns true if every operand was hashed. */
-bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct io_buffer *buf,
+bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
 		  char *const *names, int count);
 
 /* Hashes the file name ("-": standard input) with algo.  0 or errno. */

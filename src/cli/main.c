@@ -7,6 +7,7 @@
 #include "cli/backend.h"
 #include "cli/check.h"
 #include "cli/generate.h"
+#include "cli/jobs.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "io/io.h"
@@ -53,16 +54,24 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		break;
 	}
 
-	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0) {
+	/* The main thread is one of the -j hashing threads.  The pool runs
+	 * ahead of the output by at most 16 files a thread: enough that no
+	 * thread waits for another, and memory stays flat. */
+	const unsigned workers = o->jobs - 1;
+	struct job_queue *q = NULL;
+	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 ||
+	    !(q = jobs_create(workers, 16 * o->jobs, &buf))) {
 		out_error(0, "memory exhausted");
 		return 1;
 	}
+	/* Serially, a large input is a moment to show what is done so far. */
 	buf.before_slow_input = out_flush;
 	backend_choice_init(&bc, o->backend, o->debug);
 	if (o->action == ACTION_CHECK)
-		ok = check_run(o, &bc, &buf, argv + o->first_operand, argc - o->first_operand);
+		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
 	else
-		ok = generate_run(o, &bc, &buf, argv + o->first_operand, argc - o->first_operand);
+		ok = generate_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
+	jobs_destroy(q);
 	io_buffer_free(&buf);
 	return ok ? 0 : 1;
 }
