@@ -190,3 +190,22 @@ sum() {
 	[ "${a%% *}" = "${c%% *}" ]
 	[ "${a%% *}" = 154b8ed3c2383ce429058768595935faf7851b5c38db2b1732594be1d88bc05a ]
 }
+
+@test "-j: many files in parallel give the serial output, in order" {
+	for i in $(seq 1 200); do printf '%s' "$i" > "f$i"; done
+	serial=$(sumac_as sha1sum f* missing f7 2>&1)
+	parallel=$(sumac_as sha1sum -j 3 f* missing f7 2>&1)
+	[ "$serial" = "$parallel" ]
+	sumac_as sha1sum f* > list
+	[ "$(sumac_as sha1sum --jobs=auto -c list)" = "$(sumac_as sha1sum -c list)" ]
+}
+
+@test "-j rejects what is not a count" {
+	run sumac_as sumac -j x abc
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid number of jobs: 'x'"* ]]
+	run sumac_as sha256sum --jobs=-1 abc
+	[ "$status" -eq 1 ]
+	run sumac_as sha256sum -j 0 abc
+	[ "$status" -eq 0 ]
+}
