@@ -193,8 +193,9 @@ sum() {
 
 @test "-j: many files in parallel give the serial output, in order" {
 	for i in $(seq 1 200); do printf '%s' "$i" > "f$i"; done
-	serial=$(sumac_as sha1sum f* missing f7 2>&1)
-	parallel=$(sumac_as sha1sum -j 3 f* missing f7 2>&1)
+	serial=$(sumac_as sha1sum f* missing f7 2>&1) || true
+	parallel=$(sumac_as sha1sum -j 3 f* missing f7 2>&1) || true
+	[[ "$serial" == *"missing: No such file"* ]]
 	[ "$serial" = "$parallel" ]
 	sumac_as sha1sum f* > list
 	[ "$(sumac_as sha1sum --jobs=auto -c list)" = "$(sumac_as sha1sum -c list)" ]
