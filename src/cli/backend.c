@@ -46,20 +46,55 @@ const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo 
 
 	const char *name = sumac_algo_info(algo)->name;
 	struct sumac_selection sel;
-	if (sumac_select(algo, bc->forced, &sel) != SUMAC_SELECT_OK) {
-		if (sel.status == SUMAC_SELECT_UNKNOWN_BACKEND)
-			out_error(0, "unknown backend '%s' (--list-backends shows them)", bc->forced);
-		else
-			out_error(0, "backend '%s' cannot hash %s: %s", bc->forced, name,
-				  status_text(sel.status));
+	const bool forced = bc->forced && strcmp(bc->forced, "auto") != 0;
+
+	if (!forced) {
+		sumac_select(algo, NULL, &sel);
+	} else {
+		/* "a,b,c": the first listed backend that has algo and can run
+		 * here.  A single name must work; with a list the user chose
+		 * the fallbacks, and --debug shows which one served. */
+		char token[64];
+		const char *p = bc->forced;
+		bool listed = strchr(p, ',') != NULL;
+		for (;;) {
+			size_t n = strcspn(p, ",");
+			if (n >= sizeof token)
+				n = sizeof token - 1;
+			memcpy(token, p, n);
+			token[n] = '\0';
+			sumac_select(algo, token, &sel);
+			if (sel.status == SUMAC_SELECT_OK)
+				break;
+			if (sel.status == SUMAC_SELECT_UNKNOWN_BACKEND) {
+				out_error(0, "unknown backend '%s' (--list-backends shows them)", token);
+				return NULL;
+			}
+			if (bc->debug && listed)
+				out_error(0, "%s: not %s: %s", name, token, status_text(sel.status));
+			p += strcspn(p, ",");
+			if (*p == '\0')
+				break;
+			p++;
+		}
+		if (sel.status != SUMAC_SELECT_OK) {
+			if (listed)
+				out_error(0, "no backend in '%s' can hash %s", bc->forced, name);
+			else
+				out_error(0, "backend '%s' cannot hash %s: %s", bc->forced, name,
+					  status_text(sel.status));
+			return NULL;
+		}
+	}
+	if (sel.status != SUMAC_SELECT_OK) {
+		out_error(0, "no implementation of %s can run here", name);
 		return NULL;
 	}
 	if (bc->debug) {
 		for (size_t i = 0; i < sel.nskipped; i++)
 			out_error(0, "%s: skipping %s: %s", name, sel.skipped[i]->driver,
 				  status_text(sel.skipped_why[i]));
-		out_error(0, "%s: using %s (%s)", name, sel.impl->driver,
-			  bc->forced && strcmp(bc->forced, "auto") != 0 ? "forced" : "auto");
+		out_error(0, "%s: using %s (%s)", name, sel.impl->driver, forced ? "forced" : "auto");
 	}
 	return bc->chosen[algo] = sel.impl;
 }
@@ -85,7 +120,7 @@ void backend_print_list(void)
 				    !sumac_impl_serves(impl, (enum sumac_algo)a))
 					continue;
 				compiled = true;
-				usable |= sumac_impl_usable(impl);
+				usable |= sumac_impl_available(impl, (enum sumac_algo)a);
 				snprintf(prio, sizeof prio, "%d", impl->priority);
 				append_word(algos, sizeof algos, sumac_algo_info((enum sumac_algo)a)->name);
 			}

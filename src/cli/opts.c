@@ -248,7 +248,8 @@ void opts_print_help(const struct sumac_opts *o)
 	      stdout);
 	if (!o->gnu_name)
 		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name):\n"
-		      "      --backend=NAME    use NAME instead of the fastest usable backend (auto)\n"
+		      "      --backend=NAME    use NAME instead of the fastest usable backend (auto);\n"
+		      "                        NAME,NAME...: the first listed that can\n"
 		      "      --list-backends   show the backends, what they implement and which\n"
 		      "                        one this machine would use\n"
 		      "      --debug           tell on stderr which implementation hashes\n"

@@ -167,6 +167,11 @@ static bool library_refuses(const struct sumac_impl *impl, enum sumac_algo algo)
 	return impl->stream && impl->stream->supports && !impl->stream->supports(algo);
 }
 
+bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo)
+{
+	return sumac_impl_usable(impl) && !library_refuses(impl, algo);
+}
+
 static enum sumac_select_status select_forced(enum sumac_algo algo, const char *backend,
 					      struct sumac_selection *sel)
 {

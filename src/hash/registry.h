@@ -48,6 +48,8 @@ struct sumac_selection {
 
 bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo);
 bool sumac_impl_usable(const struct sumac_impl *impl);
+/* usable(), and not refused by its library's policy for algo. */
+bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo);
 
 /* Picks the implementation for algo.  backend is NULL or "auto" for the
  * best usable one, else a backend token that must serve algo and be usable.

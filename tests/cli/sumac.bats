@@ -210,3 +210,19 @@ sum() {
 	run sumac_as sha256sum -j 0 abc
 	[ "$status" -eq 0 ]
 }
+
+@test "a backend list uses the first listed backend that can hash" {
+	run sumac_as sumac --debug --backend no-such,portable abc
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown backend 'no-such'"* ]]
+	line=$(sum sumac --list-backends | awk '$2 == "no" {print $1; exit}')
+	[ -n "$line" ] || skip "every backend is compiled in"
+	run sumac_as sumac --debug --backend "$line,portable" -a sha1 abc
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"sha1: not $line: not compiled into this build"* ]]
+	[[ "$output" == *"sha1: using sha1-portable (forced)"* ]]
+	[[ "$output" == *"a9993e364706816aba3e25717850c26c9cd0d89d  abc"* ]]
+	run sumac_as sumac --backend "$line,$line" abc
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no backend in '$line,$line' can hash sha256"* ]]
+}
