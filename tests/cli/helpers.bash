@@ -1,0 +1,440 @@
+# Shared helpers for the sumac CLI compatibility suite (bats-core).
+#
+# Every comparison is byte-exact: stdout and stderr are captured to files and
+# compared with cmp, never through bats' $output (which drops NULs and the
+# trailing newline).  The reference is the GNU program in /usr/bin when it
+# exists and is coreutils 9.1, otherwise the golden files (golden/<key>.out,
+# .err, .rc) recorded from GNU by update-golden.sh.
+#
+# Test-side API: sumac_as / gnu_as NAME ARGS (run with argv[0] = NAME),
+# compare_gnu NAME ARGS (byte-exact, reference vs sumac), compare_gnu_status
+# (exit status only), then assert_* on sumac's captured OUT/ERR/RC.  Inputs:
+# STDIN_FILE (default /dev/null, "<closed>" closes fd 0), STDOUT_MODE (unset,
+# "full" for /dev/full, "closed"), need_nobody (unreadable-file cases).
+#
+# Environment:
+#   SUMAC    absolute path of the sumac binary (default: ../../src/sumac)
+#   RUNNER   optional emulator prefix, e.g. "qemu-x86_64 -cpu max"; argv[0] is
+#            then passed with the emulator's "-0 NAME" option
+#   SUMAC_CLI_JOBS=N            pass -jN to sumac first (the -j pipeline)
+#   SUMAC_CLI_GOLDEN=1          compare with golden/ even if GNU is installed
+#   SUMAC_CLI_UPDATE_GOLDEN=1   (update-golden.sh) run GNU in place of sumac
+#                               and record golden/ files
+#   SUMAC_CLI_GOLDEN_DIR        where golden files live (default: golden/)
+
+# shellcheck disable=SC2016,SC2034 # literal $0/$@ for bash -c; HASH_* read via h()
+
+export LC_ALL=C
+unset LANGUAGE POSIXLY_CORRECT
+
+: "${SUMAC:=$BATS_TEST_DIRNAME/../../src/sumac}"
+: "${SUMAC_CLI_GOLDEN_DIR:=$BATS_TEST_DIRNAME/golden}"
+
+# The six programs sumac replaces.
+PROGS=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum)
+
+# Precomputed digests of the fixture contents "one\n", "two\n" and "" so that
+# check-mode fixtures do not need a reference hasher (golden mode).
+HASH_md5_one=5bbf5a52328e7439ae6e719dfe712200
+HASH_md5_two=c193497a1a06b2c72230e6146ff47080
+HASH_md5_empty=d41d8cd98f00b204e9800998ecf8427e
+HASH_sha1_one=c7059bb19433cc3cabaa6236c83d56668a843dd2
+HASH_sha1_two=7bbef45b3bc70855010e02460717643125c3beca
+HASH_sha1_empty=da39a3ee5e6b4b0d3255bfef95601890afd80709
+HASH_sha224_one=fc77d07bb033d3ccea33b7fb4c94b00e0b6e0c75ec40d31f2ac5dc06
+HASH_sha224_two=ddc7e3a4698212534f12c67c2ac02184c518546e56c264d42cae1888
+HASH_sha224_empty=d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f
+HASH_sha256_one=2c8b08da5ce60398e1f19af0e5dccc744df274b826abe585eaba68c525434806
+HASH_sha256_two=27dd8ed44a83ff94d557f9fd0412ed5a8cbca69ea04922d88c01184a07300a5a
+HASH_sha256_empty=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+HASH_sha384_one=26ef118f2f89eef186c8fe55afa74b6e103e487be838239e6b3ab41c4f914a0bbb19566b92bb3d64e0ae0f894dbc3789
+HASH_sha384_two=ecb4963e6992538d78509eb8fce31ab813301c1aa970f5741264c32cc8c4bec064befb298973688caf5504b6fe31bd16
+HASH_sha384_empty=38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b
+HASH_sha512_one=07e41ccb166d21a5327d5a2ae1bb48192b8470e1357266c9d119c294cb1e95978569472c9de64fb6d93cbd4dd0aed0bf1e7c47fd1920de17b038a08a85eb4fa1
+HASH_sha512_two=9fef2458ee1a9277925614272adfe60872f4c1bf02eecce7276166957d1ab30f65cf5c8065a294bf1b13e3c3589ba936a3b5db911572e30dfcb200ef71ad33d5
+HASH_sha512_empty=cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e
+
+# h PROG CONTENT: digest of fixture content CONTENT (one|two|empty) for PROG.
+h() {
+	local algo=${1%sum}
+	local var="HASH_${algo##*/}_$2"
+	printf '%s' "${!var}"
+}
+
+# tagof PROG: the --tag / check-line algorithm word.
+tagof() {
+	local algo=${1%sum}
+	algo=${algo##*/}
+	printf '%s' "${algo^^}"
+}
+
+# gnu_path NAME: /usr/bin program that NAME (possibly "gsha256sum" or a path)
+# stands for; printed, or stored in variable $2 if given (no subshell).
+gnu_path() {
+	local base=${1##*/} p path
+	path=/usr/bin/$base
+	for p in "${PROGS[@]}"; do
+		if [[ $base == *"$p" ]]; then
+			path=/usr/bin/$p
+			break
+		fi
+	done
+	if [[ -n ${2-} ]]; then
+		printf -v "$2" '%s' "$path"
+	else
+		printf '%s' "$path"
+	fi
+}
+
+# _as_user: prefix that drops root privileges when AS_NOBODY=1.
+_nobody_needed() {
+	[[ ${AS_NOBODY-} == 1 && $EUID -eq 0 ]]
+}
+
+_setpriv() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# sumac_as NAME ARGS...: run sumac with argv[0] = NAME.
+sumac_as() {
+	local name=$1
+	shift
+	# SUMAC_CLI_JOBS=N reruns the whole suite through the -j pipeline: its
+	# output must be byte for byte that of a serial run.
+	if [[ -n ${SUMAC_CLI_JOBS-} && -z ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
+		set -- "-j$SUMAC_CLI_JOBS" "$@"
+	fi
+	if [[ -n ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
+		gnu_as "$name" "$@"
+		return
+	fi
+	if [[ -n ${RUNNER-} ]]; then
+		if _nobody_needed; then
+			# shellcheck disable=SC2086
+			_setpriv $RUNNER -0 "$name" "$SUMAC" "$@"
+		else
+			# shellcheck disable=SC2086
+			$RUNNER -0 "$name" "$SUMAC" "$@"
+		fi
+	elif _nobody_needed; then
+		_setpriv bash -c 'exec -a "$0" "$@"' "$name" "$SUMAC" "$@"
+	else
+		(exec -a "$name" "$SUMAC" "$@")
+	fi
+}
+
+# gnu_as NAME ARGS...: run the GNU program with argv[0] = NAME.
+gnu_as() {
+	local name=$1 prog
+	shift
+	gnu_path "$name" prog
+	if _nobody_needed; then
+		_setpriv bash -c 'exec -a "$0" "$@"' "$name" "$prog" "$@"
+	else
+		(exec -a "$name" "$prog" "$@")
+	fi
+}
+
+# need_nobody: for unreadable-file cases.  As root, both programs run as
+# uid/gid 65534 through setpriv, from a world-accessible work directory.
+need_nobody() {
+	if [[ $EUID -eq 0 ]]; then
+		command -v setpriv >/dev/null || skip "setpriv not installed"
+		export AS_NOBODY=1
+	fi
+	NOBODY_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sumac-cli.XXXXXX")
+	chmod 755 "$NOBODY_DIR"
+	cd "$NOBODY_DIR" || return 1
+}
+
+cli_setup() {
+	: "${BATS_TEST_TMPDIR:=$(mktemp -d "${TMPDIR:-/tmp}/sumac-cli.XXXXXX")}"
+	CAP_DIR=$BATS_TEST_TMPDIR/cap
+	WORK_DIR=$BATS_TEST_TMPDIR/work
+	mkdir -p "$CAP_DIR" "$WORK_DIR"
+	cd "$WORK_DIR" || return 1
+	unset AS_NOBODY STDIN_FILE STDOUT_MODE NOBODY_DIR
+	if [[ -z ${SUMAC_CLI_UPDATE_GOLDEN-} && ! -x $SUMAC ]]; then
+		echo "sumac binary not found or not executable: $SUMAC" >&2
+		return 1
+	fi
+}
+
+cli_teardown() {
+	cd /
+	if [[ -n ${NOBODY_DIR-} ]]; then
+		chmod -R u+rwX "$NOBODY_DIR" 2>/dev/null || true
+		rm -rf "$NOBODY_DIR"
+	fi
+}
+
+# mkf NAME CONTENT: create file NAME holding printf %b CONTENT.
+mkf() {
+	printf '%b' "$2" >"$1"
+}
+
+# Deterministic key for the golden files of the current compare_gnu call,
+# stored in $key: <bats file>-<sanitised test description>-<call number in
+# the test>.  The counter lives in a file so that subshells cannot reuse it.
+_cmp_key() {
+	local n=0 counter=$BATS_TEST_TMPDIR/.cmp_count file desc
+	[[ -f $counter ]] && n=$(<"$counter")
+	n=$((n + 1))
+	echo "$n" >"$counter"
+	file=${BATS_TEST_FILENAME##*/}
+	file=${file%.bats}
+	desc=${BATS_TEST_DESCRIPTION//[^A-Za-z0-9._-]/_}
+	while [[ $desc == *__* ]]; do
+		desc=${desc//__/_}
+	done
+	desc=${desc:0:90}
+	key=${file#compat-}-${desc%_}-$n
+}
+
+# _capture WHICH BASE NAME ARGS...: run sumac_as/gnu_as, store BASE.{out,err,rc}.
+#   STDIN_FILE   file for stdin (default /dev/null); "<closed>" closes fd 0
+#   STDOUT_MODE  unset: captured; "full": /dev/full; "closed": fd 1 closed
+_capture() {
+	local which=$1 base=$2 rc=0
+	shift 2
+	local in=${STDIN_FILE:-/dev/null}
+	: >"$base.out"
+	case "${STDOUT_MODE-}:$in" in
+	:'<closed>') "$which" "$@" <&- >"$base.out" 2>"$base.err" || rc=$? ;;
+	:*) "$which" "$@" <"$in" >"$base.out" 2>"$base.err" || rc=$? ;;
+	full:'<closed>') "$which" "$@" <&- >/dev/full 2>"$base.err" || rc=$? ;;
+	full:*) "$which" "$@" <"$in" >/dev/full 2>"$base.err" || rc=$? ;;
+	closed:'<closed>') "$which" "$@" <&- >&- 2>"$base.err" || rc=$? ;;
+	closed:*) "$which" "$@" <"$in" >&- 2>"$base.err" || rc=$? ;;
+	*)
+		echo "bad STDOUT_MODE '$STDOUT_MODE'" >&2
+		return 1
+		;;
+	esac
+	echo "$rc" >"$base.rc"
+}
+
+_show_diff() {
+	local what=$1 ref=$2 got=$3
+	echo "--- $what differs (reference vs sumac; cat -A view) ---"
+	diff -u --label reference --label sumac <(cat -A "$ref") <(cat -A "$got") || true
+	if cmp -s <(cat -A "$ref") <(cat -A "$got"); then
+		cmp -l "$ref" "$got" | head -20 || true
+	fi
+}
+
+# The live reference must be the target version (see COREUTILS.md §6).
+_GNU_VERSION=
+if [[ -x /usr/bin/sha256sum && -z ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
+	_GNU_VERSION=$(/usr/bin/sha256sum --version 2>/dev/null | sed -n '1s/.* //p')
+fi
+
+# _ref_mode NAME: set mode to "update" (update-golden.sh), "live" (GNU
+# coreutils 9.1 is installed as /usr/bin/NAME) or "golden" (no GNU program,
+# another coreutils version, or SUMAC_CLI_GOLDEN set).
+_ref_mode() {
+	local prog
+	gnu_path "$1" prog
+	if [[ -n ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
+		mode=update
+	elif [[ -n ${SUMAC_CLI_GOLDEN-} || ! -x $prog || $_GNU_VERSION != 9.1 ]]; then
+		mode=golden
+	else
+		mode=live
+	fi
+}
+
+# compare_gnu NAME ARGS...: run GNU NAME and sumac-as-NAME with ARGS in the
+# current directory, same stdin; fail unless stdout, stderr and exit status are
+# byte-identical.  Afterwards OUT/ERR/RC describe sumac's run.
+# Do not call it in a subshell or under `run` (golden keys are numbered).
+compare_gnu() {
+	local name=$1 key ref got mode=live
+	_cmp_key
+	ref=$CAP_DIR/$key.ref
+	got=$CAP_DIR/$key.sumac
+	_ref_mode "$name"
+
+	if [[ $mode == golden ]]; then
+		local g=$SUMAC_CLI_GOLDEN_DIR/$key
+		if [[ ! -f $g.rc ]]; then
+			echo "golden file $g.rc missing: run tests/cli/update-golden.sh" >&2
+			return 1
+		fi
+		ref=$g
+	else
+		_capture gnu_as "$ref" "$@"
+	fi
+	_capture sumac_as "$got" "$@"
+
+	if [[ $mode == update ]]; then
+		local g=$SUMAC_CLI_GOLDEN_DIR/$key
+		if [[ -e $g.rc ]]; then
+			echo "duplicate golden key $key" >&2
+			return 1
+		fi
+		cp "$ref.out" "$g.out"
+		cp "$ref.err" "$g.err"
+		cp "$ref.rc" "$g.rc"
+	fi
+
+	OUT=$got.out
+	ERR=$got.err
+	RC=$(<"$got.rc")
+
+	local bad=0 ref_rc
+	ref_rc=$(<"$ref.rc")
+	[[ $ref_rc == "$RC" ]] || bad=1
+	cmp -s "$ref.out" "$got.out" || bad=1
+	cmp -s "$ref.err" "$got.err" || bad=1
+	if ((bad)); then
+		printf '# compare_gnu (%s, key %s):' "$mode" "$key"
+		printf ' %q' "$@"
+		printf ' <%s' "${STDIN_FILE:-/dev/null}"
+		[[ -n ${STDOUT_MODE-} ]] && printf ' (stdout %s)' "$STDOUT_MODE"
+		echo
+		if [[ $ref_rc != "$RC" ]]; then
+			echo "--- exit status differs: reference $ref_rc, sumac $RC"
+		fi
+		cmp -s "$ref.out" "$got.out" || _show_diff stdout "$ref.out" "$got.out"
+		cmp -s "$ref.err" "$got.err" || _show_diff stderr "$ref.err" "$got.err"
+		return 1
+	fi
+}
+
+# compare_gnu_status NAME ARGS...: like compare_gnu, but only the exit status
+# must match (for --help/--version, whose texts legitimately differ).  OUT and
+# ERR are sumac's streams; REF_OUT and REF_ERR the reference's.
+compare_gnu_status() {
+	local name=$1 key ref got mode=live
+	_cmp_key
+	ref=$CAP_DIR/$key.ref
+	got=$CAP_DIR/$key.sumac
+	_ref_mode "$name"
+	if [[ $mode == golden ]]; then
+		if [[ ! -f $SUMAC_CLI_GOLDEN_DIR/$key.rc ]]; then
+			echo "golden file $SUMAC_CLI_GOLDEN_DIR/$key.rc missing: run tests/cli/update-golden.sh" >&2
+			return 1
+		fi
+		cp "$SUMAC_CLI_GOLDEN_DIR/$key.rc" "$ref.rc"
+		: >"$ref.out"
+		: >"$ref.err"
+	else
+		_capture gnu_as "$ref" "$@"
+	fi
+	_capture sumac_as "$got" "$@"
+	if [[ $mode == update ]]; then
+		if [[ -e $SUMAC_CLI_GOLDEN_DIR/$key.rc ]]; then
+			echo "duplicate golden key $key" >&2
+			return 1
+		fi
+		cp "$ref.rc" "$SUMAC_CLI_GOLDEN_DIR/$key.rc"
+	fi
+	OUT=$got.out
+	ERR=$got.err
+	REF_OUT=$ref.out
+	REF_ERR=$ref.err
+	RC=$(<"$got.rc")
+	if ! cmp -s "$ref.rc" "$got.rc"; then
+		printf '# compare_gnu_status (%s, key %s):' "$mode" "$key"
+		printf ' %q' "$@"
+		echo
+		echo "--- exit status differs: reference $(<"$ref.rc"), sumac $(<"$got.rc")"
+		echo "--- sumac stderr:"
+		cat -A "$got.err"
+		return 1
+	fi
+}
+
+assert_out_nonempty() {
+	if [[ ! -s $OUT ]]; then
+		echo "expected non-empty stdout"
+		return 1
+	fi
+}
+
+# Assertions on the last compare_gnu run.  They pin down that the fixture
+# really exercises the intended case (and check sumac itself in golden mode).
+assert_rc() {
+	if [[ $RC != "$1" ]]; then
+		echo "expected exit status $1, got $RC"
+		return 1
+	fi
+}
+
+# Byte-exact substring tests work on a hex dump (" 61 0a ...") so that NUL
+# and LF bytes in file names and -z output are handled.
+_hex() {
+	od -An -v -tx1 | tr -s ' \n' '  ' | sed 's/ *$/ /'
+}
+
+# assert_out_line / assert_err_line TEXT: a whole line equals TEXT (%b escapes).
+assert_out_line() {
+	_assert_line "$OUT" stdout "$1"
+}
+assert_err_line() {
+	_assert_line "$ERR" stderr "$1"
+}
+_assert_line() {
+	local hay want
+	hay=" 0a$(_hex <"$1")"
+	want=" 0a$(printf '%b\n' "$3" | _hex)"
+	if [[ $hay != *"$want"* ]]; then
+		echo "expected a $2 line '$3'; $2 was:"
+		cat -A "$1"
+		return 1
+	fi
+}
+
+# assert_out_has / assert_err_has TEXT: TEXT (%b escapes) occurs somewhere.
+assert_out_has() {
+	_assert_has "$OUT" stdout "$1"
+}
+assert_err_has() {
+	_assert_has "$ERR" stderr "$1"
+}
+_assert_has() {
+	local hay want
+	hay="$(_hex <"$1")"
+	want="$(printf '%b' "$3" | _hex)"
+	if [[ $hay != *"$want"* ]]; then
+		echo "expected $2 to contain '$3'; $2 was:"
+		cat -A "$1"
+		return 1
+	fi
+}
+
+# assert_out_lacks TEXT: TEXT does not occur in stdout.
+assert_out_lacks() {
+	local hay want
+	hay="$(_hex <"$OUT")"
+	want="$(printf '%b' "$1" | _hex)"
+	if [[ $hay == *"$want"* ]]; then
+		echo "expected stdout not to contain '$1'; stdout was:"
+		cat -A "$OUT"
+		return 1
+	fi
+}
+
+# assert_out_is / assert_err_is TEXT: the whole stream equals printf %b TEXT.
+assert_out_is() {
+	_assert_is "$OUT" stdout "$1"
+}
+assert_err_is() {
+	_assert_is "$ERR" stderr "$1"
+}
+_assert_is() {
+	printf '%b' "$3" >"$CAP_DIR/.expected"
+	if ! cmp -s "$1" "$CAP_DIR/.expected"; then
+		echo "expected $2 to be exactly '$3'; $2 was:"
+		cat -A "$1"
+		return 1
+	fi
+}
+
+assert_out_empty() {
+	_assert_is "$OUT" stdout ''
+}
+assert_err_empty() {
+	_assert_is "$ERR" stderr ''
+}
