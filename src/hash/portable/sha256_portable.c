@@ -19,7 +19,6 @@ static const uint32_t K256[64] = {
 };
 
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x) (rotr32((x), 2) ^ rotr32((x), 13) ^ rotr32((x), 22))
 #define BSIG1(x) (rotr32((x), 6) ^ rotr32((x), 11) ^ rotr32((x), 25))
 #define SSIG0(x) (rotr32((x), 7) ^ rotr32((x), 18) ^ ((x) >> 3))
@@ -29,11 +28,16 @@ static const uint32_t K256[64] = {
 #define W_LOAD(t) (w[(t)&15])
 #define W_NEXT(t) (w[(t)&15] += SSIG1(w[((t)-2) & 15]) + w[((t)-7) & 15] + SSIG0(w[((t)-15) & 15]))
 
+/* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and a round's b ^ c is the a ^ b
+ * of the round before (the variables shift by one): carrying it in bc_
+ * saves an operation a round. */
 #define ROUND(a, b, c, d, e, f, g, h, t, WF)                                   \
 	do {                                                                   \
 		uint32_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + K256[t] + WF(t); \
+		uint32_t ab_ = (a) ^ (b);                                      \
 		(d) += t1;                                                     \
-		(h) = t1 + BSIG0(a) + MAJ((a), (b), (c));                      \
+		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                     \
+		bc_ = ab_;                                                     \
 	} while (0)
 
 #define ROUNDS8(t, WF)                                   \
@@ -56,6 +60,7 @@ void sumac_sha256_blocks_portable(void *state, const uint8_t *in, size_t nblocks
 	while (nblocks--) {
 		uint32_t a = s[0], b = s[1], c = s[2], d = s[3];
 		uint32_t e = s[4], f = s[5], g = s[6], h = s[7];
+		uint32_t bc_ = b ^ c;
 
 		for (int i = 0; i < 16; i++)
 			w[i] = load_be32(in + 4 * i);
