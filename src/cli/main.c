@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/backend.h"
+#include "cli/benchmark.h"
 #include "cli/check.h"
 #include "cli/generate.h"
 #include "cli/jobs.h"
@@ -49,6 +50,8 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	case ACTION_LIST_BACKENDS:
 		backend_print_list();
 		return 0;
+	case ACTION_BENCHMARK:
+		return benchmark_run();
 	case ACTION_HASH:
 	case ACTION_CHECK:
 		break;

@@ -22,6 +22,7 @@ enum long_only {
 	OPT_BACKEND,
 	OPT_LIST_BACKENDS,
 	OPT_DEBUG,
+	OPT_BENCHMARK,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -57,6 +58,7 @@ static const struct option sumac_options[] = {
 	{"backend", required_argument, NULL, OPT_BACKEND},
 	{"list-backends", no_argument, NULL, OPT_LIST_BACKENDS},
 	{"debug", no_argument, NULL, OPT_DEBUG},
+	{"benchmark", no_argument, NULL, OPT_BENCHMARK},
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -125,6 +127,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	const struct option *longopts = o->gnu_name ? gnu_options : sumac_options;
 	const char *shortopts = o->gnu_name ? "bctwzj:" : "a:bctwzj:";
 	bool list_backends = false;
+	bool benchmark = false;
 	int c;
 
 	o->action = ACTION_HASH;
@@ -194,6 +197,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 		case OPT_DEBUG:
 			o->debug = true;
 			break;
+		case OPT_BENCHMARK:
+			benchmark = true;
+			break;
 		case 'j':
 			if (parse_jobs(optarg, &o->jobs) != 0) {
 				out_error(0, "invalid number of jobs: '%s'", optarg);
@@ -213,6 +219,8 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	}
 	if (list_backends)
 		o->action = ACTION_LIST_BACKENDS;
+	if (benchmark)
+		o->action = ACTION_BENCHMARK;
 	return 0;
 }
 
@@ -253,6 +261,8 @@ void opts_print_help(const struct sumac_opts *o)
 		      "      --list-backends   show the backends, what they implement and which\n"
 		      "                        one this machine would use\n"
 		      "      --debug           tell on stderr which implementation hashes\n"
+		      "      --benchmark       time every usable backend in memory for a few\n"
+		      "                        seconds and show which one is fastest here\n"
 		      "\n",
 		      stdout);
 	fputs("      --help            show this help and exit\n"

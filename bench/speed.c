@@ -1,0 +1,413 @@
+/* bench/speed: in-process hashing speed of every usable implementation in
+ * the registry, and of OpenSSL's one-shot SHA*() when built with
+ * -DWITH_OPENSSL, on the same buffers in the same run.  Prints Markdown.
+ *
+ * Each cell is whole hashes (init, update, final) of one buffer, as a
+ * program hashing files of that size does, timed for a fixed CPU time (as
+ * `openssl speed` does; -w for the wall clock); the cell is the median of
+ * several such repetitions.  The repetitions of the
+ * rows of one size are interleaved, so that a burst of load on a shared
+ * machine lands on every row alike rather than on one.
+ *
+ * Usage: speed [-t SECONDS] [-r REPS] [-a ALGO]... [-L] [-w]
+ * bench/README.md explains the table. */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if WITH_OPENSSL
+#include <openssl/crypto.h>
+#include <openssl/opensslv.h>
+#include <openssl/sha.h>
+#endif
+
+#include "cli/timing.h"
+#include "hash/registry.h"
+
+#define MAX_ROWS       16
+#define MAX_REPS       15
+#define OPENSSL_TARGET 0.97 /* auto must reach this fraction of OpenSSL's speed */
+
+static const size_t sizes[] = {16, 1024, 1024 * 1024, 64 * 1024 * 1024};
+static const char *const size_names[] = {"16 B", "1 KiB", "1 MiB", "64 MiB (large)"};
+#define NSIZES (sizeof sizes / sizeof sizes[0])
+
+struct settings {
+	double seconds;
+	int reps;
+	bool large;
+	enum timing_clock clock;
+	bool algos[SUMAC_NALGO];
+};
+
+/* One row of a table: a registry implementation, or OpenSSL's one-shot. */
+struct row {
+	char label[64];
+	enum sumac_algo algo;
+	const struct sumac_impl *impl; /* NULL: OpenSSL */
+	bool is_auto;
+	const uint8_t *data;
+	size_t len;
+	double rate[NSIZES]; /* median hashes per second */
+};
+
+static void hash_sumac(void *arg)
+{
+	const struct row *r = arg;
+	struct sumac_ctx ctx;
+	uint8_t digest[SUMAC_MAX_DIGEST];
+
+	sumac_init(&ctx, r->algo, r->impl);
+	sumac_update(&ctx, r->data, r->len);
+	sumac_final(&ctx, digest);
+}
+
+#if WITH_OPENSSL
+/* OpenSSL's one-shots, the fastest way into its code for a known
+ * algorithm: no EVP fetch, no context allocation. */
+static bool openssl_oneshot(enum sumac_algo algo, const uint8_t *data, size_t len, uint8_t *out)
+{
+	switch (algo) {
+	case SUMAC_SHA1:
+		SHA1(data, len, out);
+		return true;
+	case SUMAC_SHA224:
+		SHA224(data, len, out);
+		return true;
+	case SUMAC_SHA256:
+		SHA256(data, len, out);
+		return true;
+	case SUMAC_SHA384:
+		SHA384(data, len, out);
+		return true;
+	case SUMAC_SHA512:
+		SHA512(data, len, out);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void hash_openssl(void *arg)
+{
+	const struct row *r = arg;
+	uint8_t digest[SUMAC_MAX_DIGEST];
+
+	openssl_oneshot(r->algo, r->data, r->len, digest);
+}
+#endif
+
+static void digest_of(const struct row *r, const uint8_t *data, size_t len, uint8_t *out)
+{
+	struct sumac_ctx ctx;
+
+#if WITH_OPENSSL
+	if (!r->impl) {
+		openssl_oneshot(r->algo, data, len, out);
+		return;
+	}
+#endif
+	sumac_init(&ctx, r->algo, r->impl);
+	sumac_update(&ctx, data, len);
+	sumac_final(&ctx, out);
+}
+
+/* The registry's own verdict: usable on this CPU, accepted by its library
+ * and through its self-test.  Anything else would be timed in vain. */
+static bool impl_runs(const struct sumac_impl *impl, enum sumac_algo algo)
+{
+	struct sumac_selection sel;
+
+	return sumac_impl_serves(impl, algo) && sumac_impl_usable(impl) &&
+	       sumac_select(algo, impl->backend, &sel) == SUMAC_SELECT_OK && sel.impl == impl;
+}
+
+static size_t collect_rows(enum sumac_algo algo, const uint8_t *data, struct row *rows)
+{
+	struct sumac_selection chosen;
+	size_t n = 0;
+
+	if (sumac_select(algo, NULL, &chosen) != SUMAC_SELECT_OK)
+		chosen.impl = NULL;
+	for (size_t i = 0; i < sumac_nimpls && n < MAX_ROWS; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (!impl_runs(impl, algo))
+			continue;
+		memset(&rows[n], 0, sizeof rows[n]);
+		rows[n].algo = algo;
+		rows[n].impl = impl;
+		rows[n].is_auto = impl == chosen.impl;
+		rows[n].data = data;
+		snprintf(rows[n].label, sizeof rows[n].label, "sumac %s%s", impl->driver,
+			 rows[n].is_auto ? " (auto)" : "");
+		n++;
+	}
+#if WITH_OPENSSL
+	uint8_t scratch[SUMAC_MAX_DIGEST];
+	if (n < MAX_ROWS && openssl_oneshot(algo, data, 0, scratch)) {
+		memset(&rows[n], 0, sizeof rows[n]);
+		rows[n].algo = algo;
+		rows[n].data = data;
+		snprintf(rows[n].label, sizeof rows[n].label, "OpenSSL %s()",
+			 sumac_algo_info(algo)->tag);
+		n++;
+	}
+#endif
+	return n;
+}
+
+/* Every row must agree with the portable implementation before its speed
+ * means anything. */
+static bool rows_agree(const struct row *rows, size_t n, const uint8_t *data)
+{
+	const enum sumac_algo algo = rows[0].algo;
+	const unsigned dlen = sumac_algo_info(algo)->digest_len;
+	const size_t lens[] = {0, 16, 1000, 4099}; /* 4099: many blocks and a tail */
+	struct row ref = rows[0];
+	uint8_t want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+
+	ref.impl = sumac_portable_impl(sumac_algo_info(algo)->family);
+	for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+		digest_of(&ref, data, lens[l], want);
+		for (size_t i = 0; i < n; i++) {
+			digest_of(&rows[i], data, lens[l], got);
+			if (memcmp(want, got, dlen) != 0) {
+				fprintf(stderr, "speed: %s disagrees with %s on %zu bytes\n",
+					rows[i].label, ref.impl->driver, lens[l]);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static void time_size(struct row *rows, size_t n, size_t s, const struct settings *set)
+{
+	double runs[MAX_ROWS][MAX_REPS];
+
+	for (int rep = 0; rep < set->reps; rep++) {
+		for (size_t i = 0; i < n; i++) {
+			timing_op_fn *op = hash_sumac;
+#if WITH_OPENSSL
+			if (!rows[i].impl)
+				op = hash_openssl;
+#endif
+			rows[i].len = sizes[s];
+			runs[i][rep] = timing_rate(op, &rows[i], set->seconds, set->clock);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		rows[i].rate[s] = timing_median(runs[i], (size_t)set->reps);
+}
+
+/* 12345678 -> "12.35 M": hashes per second at a glance. */
+static const char *human(double v, char *buf, size_t size)
+{
+	if (v >= 1e6)
+		snprintf(buf, size, "%.2f M", v / 1e6);
+	else if (v >= 1e3)
+		snprintf(buf, size, "%.2f k", v / 1e3);
+	else
+		snprintf(buf, size, "%.2f", v);
+	return buf;
+}
+
+static void print_table(const struct row *rows, size_t n, size_t nsizes)
+{
+	printf("### %s\n\n", sumac_algo_info(rows[0].algo)->name);
+	printf("| size | implementation | hashes/s | MB/s | vs fastest |\n");
+	printf("|---|---|--:|--:|---|\n");
+	for (size_t s = 0; s < nsizes; s++) {
+		double best = 0;
+		for (size_t i = 0; i < n; i++)
+			if (rows[i].rate[s] > best)
+				best = rows[i].rate[s];
+		for (size_t i = 0; i < n; i++) {
+			char hps[32], rel[32];
+			const double rate = rows[i].rate[s];
+			if (rate >= best)
+				snprintf(rel, sizeof rel, "fastest");
+			else
+				snprintf(rel, sizeof rel, "%.2f× slower", best / rate);
+			printf("| %s | %s | %s | %.1f | %s |\n", size_names[s], rows[i].label,
+			       human(rate, hps, sizeof hps), rate * (double)sizes[s] / 1e6, rel);
+		}
+	}
+	putchar('\n');
+}
+
+#if WITH_OPENSSL
+struct versus {
+	enum sumac_algo algo;
+	double ratio[NSIZES]; /* auto's speed / OpenSSL's */
+};
+
+static bool compare_openssl(const struct row *rows, size_t n, size_t nsizes, struct versus *v)
+{
+	const struct row *mine = NULL, *theirs = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].is_auto)
+			mine = &rows[i];
+		if (!rows[i].impl)
+			theirs = &rows[i];
+	}
+	if (!mine || !theirs)
+		return false;
+	v->algo = rows[0].algo;
+	for (size_t s = 0; s < nsizes; s++)
+		v->ratio[s] = mine->rate[s] / theirs->rate[s];
+	return true;
+}
+
+static void print_versus(const struct versus *v, size_t nv, size_t nsizes)
+{
+	printf("### sumac (auto) vs OpenSSL\n\n"
+	       "Speed of sumac's auto choice ÷ speed of OpenSSL's one-shot (> 1: sumac "
+	       "faster); the target is ≥ %.2f× on large buffers.\n\n| algorithm |",
+	       OPENSSL_TARGET);
+	for (size_t s = 0; s < nsizes; s++)
+		printf(" %s |", size_names[s]);
+	printf(" target met |\n|---|");
+	for (size_t s = 0; s < nsizes; s++)
+		printf("--:|");
+	printf("---|\n");
+	for (size_t i = 0; i < nv; i++) {
+		printf("| %s |", sumac_algo_info(v[i].algo)->name);
+		for (size_t s = 0; s < nsizes; s++)
+			printf(" %.2f× |", v[i].ratio[s]);
+		const double key = v[i].ratio[nsizes - 1];
+		printf(" %s |\n", key >= OPENSSL_TARGET ? "yes" : "**no**");
+	}
+	putchar('\n');
+}
+#endif
+
+static int usage(void)
+{
+	fputs("Usage: speed [-t SECONDS] [-r REPS] [-a ALGO]... [-L] [-w]\n"
+	      "  -t SECONDS  time per measurement (default 0.2)\n"
+	      "  -r REPS     repetitions per cell, the median is shown (default 5)\n"
+	      "  -a ALGO     an algorithm to time, or 'all' (default sha1, sha256, sha512)\n"
+	      "  -L          leave out the 64 MiB (large) buffer\n"
+	      "  -w          time by the wall clock, not by CPU time\n",
+	      stderr);
+	return 2;
+}
+
+static int parse_args(int argc, char **argv, struct settings *set)
+{
+	bool any = false;
+	int c;
+
+	set->seconds = 0.2;
+	set->reps = 5;
+	set->large = true;
+	set->clock = TIMING_CPU;
+	memset(set->algos, 0, sizeof set->algos);
+	while ((c = getopt(argc, argv, "t:r:a:Lwh")) != -1) {
+		enum sumac_algo algo;
+		switch (c) {
+		case 't':
+			set->seconds = atof(optarg);
+			if (!(set->seconds > 0))
+				return usage();
+			break;
+		case 'r':
+			set->reps = atoi(optarg);
+			if (set->reps < 1 || set->reps > MAX_REPS)
+				return usage();
+			break;
+		case 'a':
+			if (strcmp(optarg, "all") == 0) {
+				for (int a = 0; a < SUMAC_NALGO; a++)
+					set->algos[a] = true;
+			} else if (sumac_algo_from_name(optarg, &algo) == 0) {
+				set->algos[algo] = true;
+			} else {
+				fprintf(stderr, "speed: unknown algorithm '%s'\n", optarg);
+				return usage();
+			}
+			any = true;
+			break;
+		case 'L':
+			set->large = false;
+			break;
+		case 'w':
+			set->clock = TIMING_WALL;
+			break;
+		default:
+			return usage();
+		}
+	}
+	if (optind != argc)
+		return usage();
+	if (!any)
+		set->algos[SUMAC_SHA1] = set->algos[SUMAC_SHA256] = set->algos[SUMAC_SHA512] = true;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct settings set;
+	struct row rows[MAX_ROWS];
+	int status = parse_args(argc, argv, &set);
+
+	if (status != 0)
+		return status;
+	const size_t used_sizes = set.large ? NSIZES : NSIZES - 1;
+	const size_t len = sizes[used_sizes - 1];
+	uint8_t *data = malloc(len);
+	if (!data) {
+		fputs("speed: out of memory\n", stderr);
+		return 1;
+	}
+	uint64_t x = 0x9e3779b97f4a7c15u; /* xorshift64: incompressible, reproducible */
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		data[i] = (uint8_t)x;
+	}
+
+	printf("Whole hashes (init, update, final) of one in-memory buffer; the median of %d "
+	       "runs of %.2f s of %s time each.  MB/s is 10^6 bytes/s.",
+	       set.reps, set.seconds, set.clock == TIMING_CPU ? "CPU" : "wall-clock");
+#if WITH_OPENSSL
+	printf("  OpenSSL: %s.", OpenSSL_version(OPENSSL_VERSION));
+#endif
+	printf("\n\n");
+	fflush(stdout);
+
+#if WITH_OPENSSL
+	struct versus versus[SUMAC_NALGO];
+	size_t nversus = 0;
+#endif
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		if (!set.algos[a])
+			continue;
+		const size_t n = collect_rows((enum sumac_algo)a, data, rows);
+		if (n == 0)
+			continue;
+		if (!rows_agree(rows, n, data)) {
+			free(data);
+			return 1;
+		}
+		for (size_t s = 0; s < used_sizes; s++)
+			time_size(rows, n, s, &set);
+		print_table(rows, n, used_sizes);
+#if WITH_OPENSSL
+		if (compare_openssl(rows, n, used_sizes, &versus[nversus]))
+			nversus++;
+#endif
+		fflush(stdout);
+	}
+#if WITH_OPENSSL
+	if (nversus)
+		print_versus(versus, nversus, used_sizes);
+#endif
+	free(data);
+	return 0;
+}
