@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# aarch64 cross builds under qemu-user, called by .ci/run (Debian 12, root,
+# after apt-get update):
+#
+#   .ci/aarch64.sh SRCDIR [WORKDIR]
+#
+# Cross-builds sumac with aarch64-linux-gnu-gcc and with clang
+# --target=aarch64-linux-gnu (warnings fatal, out of tree), then runs the
+# whole `make check` of each build three times under qemu-user:
+#   max         every SHA instruction: auto must pick armv8 for SHA-1,
+#               SHA-256 and SHA-512;
+#   cortex-a72  SHA-1/SHA-256 but no SHA-512: auto must fall back to
+#               portable for SHA-512, and forcing armv8 for it must be a
+#               clean error (exit 1), never SIGILL (132);
+#   portable    SUMAC_BACKEND=portable on max.
+# It also compiles the macOS and FreeBSD branches of src/hash/cpu.c for
+# their aarch64 targets against stub headers.  Prints one line per run
+# ("aarch64 gcc max: ok") and exits non-zero if anything failed.
+#
+# The programs are started by qemu-aarch64 itself: the unit tests through
+# automake's LOG_COMPILER, sumac in the bats tests through their RUNNER
+# prefix.  binfmt_misc is deliberately not used: with the O flag of
+# Debian's registration the kernel opens the program on the lowest free
+# descriptor, so a program started with stdin closed finds itself on fd 0
+# and hashes its own binary (compat-options.bats, "standard input closed").
+#
+# Environment:
+#   SUMAC_AARCH64_CC    compilers to build with (default: "gcc clang")
+#   SUMAC_AARCH64_RUNS  runs per build (default: "max cortex-a72 portable")
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+	echo "usage: $0 SRCDIR [WORKDIR]" >&2
+	exit 2
+fi
+src=$(cd "$1" && pwd)
+work=${2:-/tmp/sumac-aarch64}
+jobs=$(nproc 2>/dev/null || echo 2)
+sysroot=/usr/aarch64-linux-gnu
+compilers=${SUMAC_AARCH64_CC:-gcc clang}
+runs=${SUMAC_AARCH64_RUNS:-max cortex-a72 portable}
+results=()
+failed=0
+
+say() { printf '\n=== aarch64: %s\n' "$*"; }
+
+# ---- Packages (idempotent; the caller has run apt-get update).
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -qq --no-install-recommends \
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
+	qemu-user clang bats >/dev/null
+if [ ! -x "$src/configure" ]; then
+	apt-get install -y -qq --no-install-recommends autoconf automake >/dev/null
+	(cd "$src" && autoreconf -fi)
+fi
+
+# qemu-aarch64 reads the CPU model and the sysroot from the environment.
+export QEMU_LD_PREFIX=$sysroot
+export QEMU_CPU=max
+
+mkdir -p "$work"
+
+# run_aarch64 PROG ARGS...: start one aarch64 program (QEMU_CPU applies).
+run_aarch64() { qemu-aarch64 "$@"; }
+
+# ---- Build.
+build() { # build NAME CC
+	local dir=$work/$1
+	rm -rf "$dir" && mkdir -p "$dir" || return 1
+	(cd "$dir" && "$src/configure" --host=aarch64-linux-gnu --enable-werror CC="$2" &&
+		make -j"$jobs") || return 1
+	# Both accelerated libraries must be in this build, and must be aarch64.
+	if ! grep -q '^#define HAVE_ARM_SHA2 1' "$dir/config.h" ||
+		! grep -q '^#define HAVE_ARM_SHA512 1' "$dir/config.h"; then
+		echo "aarch64: configure left out an ARMv8 backend" >&2
+		return 1
+	fi
+	aarch64-linux-gnu-readelf -h "$dir/src/sumac" | grep -qE 'Machine: +AArch64' ||
+		{ echo "aarch64: src/sumac is not an aarch64 program" >&2; return 1; }
+}
+
+# count_trs DIR: "N passed, N failed, N skipped" over the harness results.
+count_trs() {
+	local trs p f s
+	trs=$(find "$1" -name '*.trs' -exec cat {} + 2>/dev/null || :)
+	p=$(grep -cE '^:test-result: (PASS|XFAIL)' <<<"$trs" || :)
+	f=$(grep -cE '^:test-result: (FAIL|XPASS|ERROR)' <<<"$trs" || :)
+	s=$(grep -cE '^:test-result: SKIP' <<<"$trs" || :)
+	echo "$p passed, $f failed, $s skipped"
+}
+
+# check DIR VAR=VALUE...: the whole make check under the current QEMU_CPU.
+check() {
+	local dir=$1
+	shift
+	find "$dir" -name '*.trs' -delete
+	env RUNNER=qemu-aarch64 "$@" make -C "$dir" -j"$jobs" check LOG_COMPILER=qemu-aarch64 &&
+		return 0
+	find "$dir/tests" -name '*.log' -exec grep -l -E '^(not ok|FAIL|ERROR)' {} + 2>/dev/null |
+		while read -r log; do echo "--- $log"; grep -E '^(not ok|#)' "$log" | head -40; done
+	return 1
+}
+
+# expect TEXT PATTERN WHAT: PATTERN (an ERE) must match a line of TEXT.
+expect() {
+	if grep -qE -- "$2" <<<"$1"; then
+		echo "ok: $3"
+	else
+		printf 'FAILED: %s\n--- output:\n%s\n---\n' "$3" "$1" >&2
+		return 1
+	fi
+}
+
+# The facts each run is about, checked on the program itself.
+assert_run() { # assert_run DIR RUN
+	local sumac=$1/src/sumac list dbg rc=0 out
+	list=$(run_aarch64 "$sumac" --list-backends) || return 1
+	case $2 in
+	max)
+		expect "$list" '^armv8 +yes +yes ' "armv8 compiled and usable" || return 1
+		for a in sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256; do
+			local fam=${a%%-*}
+			case $fam in sha224) fam=sha256 ;; sha384) fam=sha512 ;; esac
+			expect "$list" "^$a +$fam-armv8\$" "auto picks $fam-armv8 for $a" || return 1
+		done
+		dbg=$(run_aarch64 "$sumac" --debug -a sha512 /dev/null 2>&1 >/dev/null) || return 1
+		expect "$dbg" 'sha512: using sha512-armv8 \(auto\)$' "--debug: sha512-armv8" || return 1
+		;;
+	cortex-a72)
+		expect "$list" '^sha1 +sha1-armv8$' "auto picks sha1-armv8" || return 1
+		expect "$list" '^sha256 +sha256-armv8$' "auto picks sha256-armv8" || return 1
+		expect "$list" '^sha512 +sha512-portable$' "auto falls back to sha512-portable" || return 1
+		dbg=$(run_aarch64 "$sumac" --debug -a sha512 /dev/null 2>&1 >/dev/null) || return 1
+		expect "$dbg" 'skipping sha512-armv8: this CPU cannot run it' "--debug: armv8 skipped" || return 1
+		expect "$dbg" 'using sha512-portable \(auto\)' "--debug: sha512-portable" || return 1
+		out=$(run_aarch64 "$sumac" --backend armv8 -a sha512 /dev/null 2>&1) || rc=$?
+		[ "$rc" -eq 1 ] || { echo "FAILED: --backend armv8 -a sha512 exited $rc, want 1" >&2; return 1; }
+		expect "$out" "backend 'armv8' cannot hash sha512: this CPU cannot run it" \
+			"--backend armv8 -a sha512: exit 1, clean error" || return 1
+		;;
+	portable)
+		dbg=$(SUMAC_BACKEND=portable run_aarch64 "$sumac" --debug -a sha256 /dev/null 2>&1 >/dev/null) ||
+			return 1
+		expect "$dbg" 'using sha256-portable \(forced\)' "SUMAC_BACKEND=portable is obeyed" || return 1
+		;;
+	esac
+}
+
+# record NAME STATUS DETAIL
+record() {
+	if [ "$2" -eq 0 ]; then
+		results+=("$1: ok ($3)")
+	else
+		results+=("$1: FAILED ($3)")
+		failed=$((failed + 1))
+	fi
+}
+
+for cc_name in $compilers; do
+	case $cc_name in
+	gcc) cc=aarch64-linux-gnu-gcc ;;
+	clang) cc="clang --target=aarch64-linux-gnu" ;;
+	*) echo "aarch64: unknown compiler $cc_name" >&2; exit 2 ;;
+	esac
+	dir=$work/$cc_name
+	say "build with $cc"
+	if ! build "$cc_name" "$cc"; then
+		record "aarch64 $cc_name build" 1 "configure or make failed"
+		continue
+	fi
+	for run in $runs; do
+		case $run in
+		max) cpu=max env_args=() ;;
+		cortex-a72) cpu=cortex-a72 env_args=() ;;
+		portable) cpu=max env_args=(SUMAC_BACKEND=portable) ;;
+		*) echo "aarch64: unknown run $run" >&2; exit 2 ;;
+		esac
+		say "$cc_name $run: make check (QEMU_CPU=$cpu ${env_args[*]})"
+		export QEMU_CPU=$cpu
+		start=$SECONDS
+		status=0
+		check "$dir" "${env_args[@]}" || status=1
+		assert_run "$dir" "$run" || status=1
+		record "aarch64 $cc_name $run" "$status" "$(count_trs "$dir"); $((SECONDS - start)) s"
+	done
+done
+export QEMU_CPU=max
+
+# ---- cpu.c's macOS and FreeBSD branches, compiled for their own targets
+# against stub headers that declare just what the branch calls; the
+# assembly must call it, or the branch was not the one compiled.
+say "cpu.c for aarch64 macOS and FreeBSD"
+cpu_other_os() {
+	local stubs=$work/stubs s
+	mkdir -p "$stubs/darwin/sys" "$stubs/freebsd/sys" || return 1
+	# cpu.c reads nothing from config.h; an empty one will do.
+	: >"$stubs/config.h"
+	cat >"$stubs/darwin/sys/sysctl.h" <<-'EOF'
+		#include <stddef.h>
+		int sysctlbyname(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
+	EOF
+	cat >"$stubs/freebsd/sys/auxv.h" <<-'EOF'
+		#define AT_HWCAP 25
+		int elf_aux_info(int aux, void *buf, int buflen);
+	EOF
+	local flags=(-std=c11 -ffreestanding -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+		-Wmissing-prototypes -Wformat=2 -O2 -S -o - -I"$stubs" -I"$src/src")
+	s=$(clang --target=arm64-apple-macos11 "${flags[@]}" -I"$stubs/darwin" "$src/src/hash/cpu.c") &&
+		expect "$s" 'bl[[:space:]]+_sysctlbyname' "macOS: sysctlbyname is called" &&
+		expect "$s" 'hw\.optional\.arm\.FEAT_SHA512' "macOS: FEAT_SHA512 is read" || return 1
+	s=$(clang --target=aarch64-unknown-freebsd13 "${flags[@]}" -I"$stubs/freebsd" "$src/src/hash/cpu.c") &&
+		expect "$s" 'bl[[:space:]]+elf_aux_info' "FreeBSD: elf_aux_info is called" || return 1
+}
+status=0
+cpu_other_os || status=1
+record "aarch64 cpu.c macOS/FreeBSD" "$status" "clang -S with stub headers"
+
+say "summary"
+printf '%s\n' "${results[@]}"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,16 @@
+/* Block functions of the ARMv8 Crypto Extension backend.  SHA-1 and SHA-256
+ * are built with -march=armv8-a+crypto, SHA-512 with -march=armv8.2-a+sha3;
+ * each is only reached through the registry once its usable() has seen the
+ * matching HWCAP (or sysctl) bit.  Same contract as the portable functions:
+ * native-word state, nblocks whole blocks at any alignment. */
+#ifndef SUMAC_ARMV8_H
+#define SUMAC_ARMV8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void sumac_sha1_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
+void sumac_sha256_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
+void sumac_sha512_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
+
+#endif

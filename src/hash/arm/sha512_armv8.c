@@ -1,0 +1,310 @@
+/* ISA: ARMv8.2 SHA-512 extension (sha512h/sha512h2/sha512su0/sha512su1).
+ * Flags: -march=armv8.2-a+sha3.
+ * Only called through the registry after usable() said yes. */
+#include "config.h"
+
+#if HAVE_ARM_SHA512
+
+#include <arm_neon.h>
+
+#include "hash/arm/armv8.h"
+
+_Alignas(16) static const uint64_t K512[80] = {
+	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+	0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+	0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+	0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+	0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+	0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+	0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+	0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+	0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+	0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+	0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+	0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+	0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+	0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+	0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+	0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+	0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+	0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+	0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+	0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+
+/* The state is kept as four pairs in memory order, {A,B} {C,D} {E,F}
+ * {G,H}, first word in lane 0, and so is the message ({W[t],W[t+1]}).
+ *
+ * sha512h takes h + K + W of the first of two rounds in its high lane and
+ * g + K + W of the second in the low one, plus {F,G} and {D,E}, and
+ * returns both rounds' T1 (FIPS 180-4 §6.4.2), the second's in lane 0, so
+ * {C,D} + T1 is the new {E,F}.  sha512h2 adds Sigma0 and Maj to those T1
+ * from {C,D} and {A,B} as they were, which gives the new {A,B}.  The new
+ * {C,D} and {G,H} are the old {A,B} and {E,F}: rather than move them, the
+ * callers below swap the names, so the pairs are back in place every four
+ * rounds. */
+#define ROUNDS2(ab, cd, ef, gh, kw)                                                                \
+	do {                                                                                       \
+		uint64x2_t t = vaddq_u64((gh), vextq_u64((kw), (kw), 1));                          \
+		t = vsha512hq_u64(t, vextq_u64((ef), (gh), 1), vextq_u64((cd), (ef), 1));          \
+		(gh) = vaddq_u64((cd), t);                                                         \
+		(cd) = vsha512h2q_u64(t, (cd), (ab));                                              \
+	} while (0)
+
+/* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], two words at a time:
+ * sha512su0 adds the s0 terms to W[t-16], W[t-15]; sha512su1 adds the s1
+ * terms and W[t-7], W[t-6], which straddle two pairs.  Each pair of rounds
+ * below starts the schedule pair needed eight pairs later (once its
+ * W[t-16] pair has been read for the last time), finishes the one needed
+ * four later and adds K to the next one. */
+#define PRE(x, w2) ((x) = vsha512su0q_u64((x), (w2)))
+#define FIN(x, w14, w8, w10) ((x) = vsha512su1q_u64((x), (w14), vextq_u64((w8), (w10), 1)))
+
+/* The next four pairs of round constants. */
+#define NEXT_K4() (k = vld1q_u64_x4(kp), kp += 8)
+
+/* Big-endian 64-bit words: reverse the bytes inside each lane. */
+static inline uint64x2_t be64x2(uint8x16_t bytes)
+{
+	return vreinterpretq_u64_u8(vrev64q_u8(bytes));
+}
+
+/* gcc's scheduler, which runs before register allocation, moves sha512su0
+ * and sha512h2 above the other readers of the register they overwrite, and
+ * so has to copy that register first: gcc 12 spends 40 moves and a dozen
+ * spills per block on it.  Without it, gcc's code matches clang's. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KEEP_ORDER __attribute__((optimize("no-schedule-insns")))
+#else
+#define KEEP_ORDER
+#endif
+
+KEEP_ORDER void sumac_sha512_blocks_armv8(void *state, const uint8_t *in, size_t nblocks)
+{
+	uint64_t *s = state;
+	/* The table's address is read back for each block so that it is loaded
+	 * from one base register: left to themselves, gcc rebuilds the address
+	 * (adrp) for every pair and clang copies the whole table to the stack
+	 * on entry.  That costs one load per block. */
+	const uint64_t *volatile k_base = K512;
+	uint64x2_t h_ab = vld1q_u64(s), h_cd = vld1q_u64(s + 2);
+	uint64x2_t h_ef = vld1q_u64(s + 4), h_gh = vld1q_u64(s + 6);
+
+	for (; nblocks != 0; nblocks--, in += 128) {
+		const uint8x16x4_t lo = vld1q_u8_x4(in), hi = vld1q_u8_x4(in + 64);
+		uint64x2_t m0 = be64x2(lo.val[0]), m1 = be64x2(lo.val[1]);
+		uint64x2_t m2 = be64x2(lo.val[2]), m3 = be64x2(lo.val[3]);
+		uint64x2_t m4 = be64x2(hi.val[0]), m5 = be64x2(hi.val[1]);
+		uint64x2_t m6 = be64x2(hi.val[2]), m7 = be64x2(hi.val[3]);
+		const uint64_t *kp = k_base;
+		uint64x2x4_t k;
+		NEXT_K4();
+		uint64x2_t kw = vaddq_u64(m0, k.val[0]);
+		uint64x2_t ab = h_ab, cd = h_cd, ef = h_ef, gh = h_gh;
+
+		/* 0-1 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		PRE(m0, m1);
+		kw = vaddq_u64(m1, k.val[1]);
+		/* 2-3 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		PRE(m1, m2);
+		kw = vaddq_u64(m2, k.val[2]);
+		/* 4-5 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		PRE(m2, m3);
+		kw = vaddq_u64(m3, k.val[3]);
+		/* 6-7 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		PRE(m3, m4);
+		NEXT_K4();
+		kw = vaddq_u64(m4, k.val[0]);
+		/* 8-9 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m0, m7, m4, m5);
+		PRE(m4, m5);
+		kw = vaddq_u64(m5, k.val[1]);
+		/* 10-11 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m1, m0, m5, m6);
+		PRE(m5, m6);
+		kw = vaddq_u64(m6, k.val[2]);
+		/* 12-13 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m2, m1, m6, m7);
+		PRE(m6, m7);
+		kw = vaddq_u64(m7, k.val[3]);
+		/* 14-15 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m3, m2, m7, m0);
+		PRE(m7, m0);
+		NEXT_K4();
+		kw = vaddq_u64(m0, k.val[0]);
+		/* 16-17 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m4, m3, m0, m1);
+		PRE(m0, m1);
+		kw = vaddq_u64(m1, k.val[1]);
+		/* 18-19 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m5, m4, m1, m2);
+		PRE(m1, m2);
+		kw = vaddq_u64(m2, k.val[2]);
+		/* 20-21 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m6, m5, m2, m3);
+		PRE(m2, m3);
+		kw = vaddq_u64(m3, k.val[3]);
+		/* 22-23 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m7, m6, m3, m4);
+		PRE(m3, m4);
+		NEXT_K4();
+		kw = vaddq_u64(m4, k.val[0]);
+		/* 24-25 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m0, m7, m4, m5);
+		PRE(m4, m5);
+		kw = vaddq_u64(m5, k.val[1]);
+		/* 26-27 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m1, m0, m5, m6);
+		PRE(m5, m6);
+		kw = vaddq_u64(m6, k.val[2]);
+		/* 28-29 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m2, m1, m6, m7);
+		PRE(m6, m7);
+		kw = vaddq_u64(m7, k.val[3]);
+		/* 30-31 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m3, m2, m7, m0);
+		PRE(m7, m0);
+		NEXT_K4();
+		kw = vaddq_u64(m0, k.val[0]);
+		/* 32-33 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m4, m3, m0, m1);
+		PRE(m0, m1);
+		kw = vaddq_u64(m1, k.val[1]);
+		/* 34-35 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m5, m4, m1, m2);
+		PRE(m1, m2);
+		kw = vaddq_u64(m2, k.val[2]);
+		/* 36-37 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m6, m5, m2, m3);
+		PRE(m2, m3);
+		kw = vaddq_u64(m3, k.val[3]);
+		/* 38-39 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m7, m6, m3, m4);
+		PRE(m3, m4);
+		NEXT_K4();
+		kw = vaddq_u64(m4, k.val[0]);
+		/* 40-41 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m0, m7, m4, m5);
+		PRE(m4, m5);
+		kw = vaddq_u64(m5, k.val[1]);
+		/* 42-43 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m1, m0, m5, m6);
+		PRE(m5, m6);
+		kw = vaddq_u64(m6, k.val[2]);
+		/* 44-45 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m2, m1, m6, m7);
+		PRE(m6, m7);
+		kw = vaddq_u64(m7, k.val[3]);
+		/* 46-47 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m3, m2, m7, m0);
+		PRE(m7, m0);
+		NEXT_K4();
+		kw = vaddq_u64(m0, k.val[0]);
+		/* 48-49 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m4, m3, m0, m1);
+		PRE(m0, m1);
+		kw = vaddq_u64(m1, k.val[1]);
+		/* 50-51 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m5, m4, m1, m2);
+		PRE(m1, m2);
+		kw = vaddq_u64(m2, k.val[2]);
+		/* 52-53 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m6, m5, m2, m3);
+		PRE(m2, m3);
+		kw = vaddq_u64(m3, k.val[3]);
+		/* 54-55 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m7, m6, m3, m4);
+		PRE(m3, m4);
+		NEXT_K4();
+		kw = vaddq_u64(m4, k.val[0]);
+		/* 56-57 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m0, m7, m4, m5);
+		PRE(m4, m5);
+		kw = vaddq_u64(m5, k.val[1]);
+		/* 58-59 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m1, m0, m5, m6);
+		PRE(m5, m6);
+		kw = vaddq_u64(m6, k.val[2]);
+		/* 60-61 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m2, m1, m6, m7);
+		PRE(m6, m7);
+		kw = vaddq_u64(m7, k.val[3]);
+		/* 62-63 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m3, m2, m7, m0);
+		PRE(m7, m0);
+		NEXT_K4();
+		kw = vaddq_u64(m0, k.val[0]);
+		/* 64-65 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m4, m3, m0, m1);
+		kw = vaddq_u64(m1, k.val[1]);
+		/* 66-67 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m5, m4, m1, m2);
+		kw = vaddq_u64(m2, k.val[2]);
+		/* 68-69 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		FIN(m6, m5, m2, m3);
+		kw = vaddq_u64(m3, k.val[3]);
+		/* 70-71 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		FIN(m7, m6, m3, m4);
+		NEXT_K4();
+		kw = vaddq_u64(m4, k.val[0]);
+		/* 72-73 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		kw = vaddq_u64(m5, k.val[1]);
+		/* 74-75 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+		kw = vaddq_u64(m6, k.val[2]);
+		/* 76-77 */
+		ROUNDS2(ab, cd, ef, gh, kw);
+		kw = vaddq_u64(m7, k.val[3]);
+		/* 78-79 */
+		ROUNDS2(cd, ab, gh, ef, kw);
+
+		h_ab = vaddq_u64(h_ab, ab);
+		h_cd = vaddq_u64(h_cd, cd);
+		h_ef = vaddq_u64(h_ef, ef);
+		h_gh = vaddq_u64(h_gh, gh);
+	}
+
+	vst1q_u64(s, h_ab);
+	vst1q_u64(s + 2, h_cd);
+	vst1q_u64(s + 4, h_ef);
+	vst1q_u64(s + 6, h_gh);
+}
+
+#endif /* HAVE_ARM_SHA512 */
