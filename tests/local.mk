@@ -1,1 +1,54 @@
-# Hardening tests; filled in by tests/.
+# Hardening tests (included by Makefile.am): the fuzz targets replayed over
+# their committed corpora, fault injection, and the false-OK property test.
+# Every test speaks TAP.  tests/fuzz/run-fuzzers.sh and .ci/hardening.sh
+# build and run the libFuzzer and sanitizer variants; nothing here needs
+# clang or a sanitizer.
+
+# ---- Fuzz targets as replay programs: tests/fuzz/replay.c is main() and
+# runs every file of tests/fuzz/corpus/<target>/ through the target.
+FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_REPLAY -I$(top_srcdir)/tests/fuzz
+check_PROGRAMS += tests/fuzz/fuzz_parse tests/fuzz/fuzz_escape tests/fuzz/fuzz_stream
+tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz_parse.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_parse_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_parse_LDADD = $(SUMAC_LIBS)
+tests_fuzz_fuzz_escape_SOURCES = tests/fuzz/fuzz_escape.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_escape_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_escape_LDADD = $(CLI_LIBS)
+tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
+
+# ---- Fault tests.  The C ones start $SUMAC themselves (under $RUNNER when
+# set) and measure it; the bats ones compare messages with GNU live.
+check_PROGRAMS += tests/fault/test_false_ok tests/fault/test_biglist
+tests_fault_test_false_ok_SOURCES = tests/fault/test_false_ok.c tests/fault/spawn.h tests/unit/tap.h
+tests_fault_test_false_ok_LDADD = $(SUMAC_LIBS)
+tests_fault_test_biglist_SOURCES = tests/fault/test_biglist.c tests/fault/spawn.h tests/unit/tap.h
+tests_fault_test_biglist_LDADD = $(SUMAC_LIBS)
+
+HARDENING_BATS = tests/fault/fault.bats tests/fault/quote-shell.bats
+TESTS += $(HARDENING_BATS)
+
+# The LD_PRELOAD shim that makes read(2) fail, or the file shrink or grow,
+# mid-hash.  A plain shared object, built without the user's CFLAGS on
+# purpose: a sanitizer runtime in a preloaded library would have to come
+# first in the process, and the shim only forwards calls.
+FAULT_SHIM = tests/fault/shim.so
+check_DATA = $(FAULT_SHIM)
+$(FAULT_SHIM): $(top_srcdir)/tests/fault/shim.c
+	$(AM_V_CCLD)$(MKDIR_P) tests/fault && \
+	$(CC) -shared -fPIC -O1 -o $@ $(top_srcdir)/tests/fault/shim.c -ldl
+CLEANFILES += $(FAULT_SHIM)
+
+AM_TESTS_ENVIRONMENT += \
+	SUMAC_FUZZ_CORPUS='$(abs_top_srcdir)/tests/fuzz/corpus'; export SUMAC_FUZZ_CORPUS; \
+	SUMAC_FAULT_SHIM='$(abs_top_builddir)/$(FAULT_SHIM)'; export SUMAC_FAULT_SHIM;
+
+EXTRA_DIST += $(HARDENING_BATS) tests/fault/shim.c tests/fault/helpers.bash \
+	tests/fuzz/corpus tests/fuzz/run-fuzzers.sh tests/fuzz/parse.dict \
+	tests/README.md .clang-tidy
+
+# run-fuzzers.sh links the libFuzzer binaries against the same libraries.
+.PHONY: fuzz-print-libs
+fuzz-print-libs:
+	@echo $(CLI_LIBS)

@@ -137,7 +137,7 @@ const char *out_quotef(const char *name)
 {
 	static struct qbuf b;
 	const size_t len = strlen(name);
-	bool needs = len == 0, has_quote = false, all_compat = true;
+	bool needs = len == 0, has_quote = false, all_compat = true, last_escape = false;
 
 	b.len = 0;
 	for (size_t i = 0; i < len;) {
@@ -145,6 +145,7 @@ const char *out_quotef(const char *name)
 		needs |= p.needs_quotes;
 		all_compat &= p.dq_compat;
 		has_quote |= name[i] == '\'';
+		last_escape = p.escape;
 		i += p.len;
 	}
 	if (!needs) {
@@ -158,7 +159,15 @@ const char *out_quotef(const char *name)
 		return b.data;
 	}
 
-	bool in_escape = false; /* inside a $'...' section */
+	/* Inside a $'...' section.  GNU 9.1 (gnulib's quotearg) quotes a name
+	 * holding ' in two passes and starts the second in the state the first
+	 * ended in: when the last character needed $'...', the output begins as
+	 * if a $'...' section were open.  A leading safe character then gets ''
+	 * first ("'''a'\''..."), and a leading unprintable one is written as
+	 * \ooo inside plain quotes ("'\001'\''..."), which a shell reads
+	 * literally: a GNU bug, reproduced for byte compatibility
+	 * (tests/fault/quote-shell.bats). */
+	bool in_escape = has_quote && last_escape;
 	put(&b, "'", 1);
 	for (size_t i = 0; i < len;) {
 		struct char_props p = classify(name, i, len);
@@ -167,14 +176,16 @@ const char *out_quotef(const char *name)
 				put(&b, "'$'", 3);
 			in_escape = true;
 			put_escape(&b, (unsigned char)name[i]);
+		} else if (name[i] == '\'') {
+			/* Close whichever quotes are open, \', reopen: GNU writes
+			 * '\'' straight after a $'...' section too. */
+			put(&b, "'\\''", 4);
+			in_escape = false;
 		} else {
 			if (in_escape)
 				put(&b, "''", 2);
 			in_escape = false;
-			if (name[i] == '\'')
-				put(&b, "'\\''", 4);
-			else
-				put(&b, name + i, p.len);
+			put(&b, name + i, p.len);
 		}
 		i += p.len;
 	}

@@ -16,6 +16,10 @@
 #   SUMAC    absolute path of the sumac binary (default: ../../src/sumac)
 #   RUNNER   optional emulator prefix, e.g. "qemu-x86_64 -cpu max"; argv[0] is
 #            then passed with the emulator's "-0 NAME" option
+#   RUNNER_ARGV0=symlink   for a RUNNER that has no "-0" (valgrind): run
+#            "$RUNNER NAME" with NAME a symlink to $SUMAC, found through PATH
+#            for a bare NAME, made at NAME for a relative path; an absolute
+#            NAME cannot be made, so that test is skipped
 #   SUMAC_CLI_JOBS=N            pass -jN to sumac first (the -j pipeline)
 #   SUMAC_CLI_GOLDEN=1          compare with golden/ even if GNU is installed
 #   SUMAC_CLI_UPDATE_GOLDEN=1   (update-golden.sh) run GNU in place of sumac
@@ -95,6 +99,43 @@ _setpriv() {
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
 }
 
+# _runner_symlink NAME ARGS...: sumac under $RUNNER, reached as NAME
+# through a symlink (RUNNER_ARGV0=symlink).
+_runner_symlink() {
+	local name=$1 dir rc=0
+	shift
+	case $name in
+	/*)
+		skip "argv[0] '$name' cannot be given under RUNNER_ARGV0=symlink"
+		;;
+	*/*)
+		# A relative path: the symlink is made there, for this run only.
+		[[ ! -e $name && ! -L $name ]] || { echo "$name exists" >&2; return 1; }
+		mkdir -p "${name%/*}"
+		ln -s "$SUMAC" "$name"
+		# shellcheck disable=SC2086
+		if _nobody_needed; then
+			_setpriv $RUNNER "$name" "$@" || rc=$?
+		else
+			$RUNNER "$name" "$@" || rc=$?
+		fi
+		rm -f "$name"
+		return $rc
+		;;
+	esac
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/sumac-argv0.XXXXXX") || return 1
+	chmod 755 "$dir"
+	ln -s "$SUMAC" "$dir/$name"
+	# shellcheck disable=SC2086
+	if _nobody_needed; then
+		_setpriv env PATH="$dir:$PATH" $RUNNER "$name" "$@" || rc=$?
+	else
+		PATH="$dir:$PATH" $RUNNER "$name" "$@" || rc=$?
+	fi
+	rm -rf "$dir"
+	return $rc
+}
+
 # sumac_as NAME ARGS...: run sumac with argv[0] = NAME.
 sumac_as() {
 	local name=$1
@@ -108,7 +149,9 @@ sumac_as() {
 		gnu_as "$name" "$@"
 		return
 	fi
-	if [[ -n ${RUNNER-} ]]; then
+	if [[ -n ${RUNNER-} && ${RUNNER_ARGV0-} == symlink ]]; then
+		_runner_symlink "$name" "$@"
+	elif [[ -n ${RUNNER-} ]]; then
 		if _nobody_needed; then
 			# shellcheck disable=SC2086
 			_setpriv $RUNNER -0 "$name" "$SUMAC" "$@"

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# Hardening, called by .ci/run on Debian 12 as root (apt-get update done):
+#
+#   .ci/hardening.sh SRCDIR WORKDIR
+#
+#   asan gcc / asan clang   out-of-tree builds with AddressSanitizer and
+#                           UBSan (no recovery), each running all of make check
+#   valgrind                the CLI suite's generation and --check cases with
+#                           every sumac run under valgrind (memcheck, definite
+#                           leaks are errors)
+#   fuzz                    tests/fuzz/run-fuzzers.sh 60 (libFuzzer, each
+#                           target 60 s from the committed corpus)
+#   cppcheck / clang-tidy   static analysis of src/, which must be clean
+#                           (.clang-tidy says which checks and why)
+#
+# Prints one line per part ("asan gcc: ok") and exits 1 if any failed.
+# SUMAC_HARDENING_PARTS limits the run ("asan-gcc asan-clang valgrind fuzz
+# cppcheck clang-tidy" by default); SUMAC_FUZZ_SECONDS overrides the 60.
+set -euo pipefail
+
+if [ $# -ne 2 ]; then
+	echo "usage: $0 SRCDIR WORKDIR" >&2
+	exit 2
+fi
+src=$(cd "$1" && pwd)
+work=$2
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+parts=${SUMAC_HARDENING_PARTS:-asan-gcc asan-clang valgrind fuzz cppcheck clang-tidy}
+results=()
+failed=0
+
+say() { printf '\n=== hardening: %s\n' "$*"; }
+
+# ---- Packages (idempotent).  libclang-rt-14-dev carries libFuzzer and the
+# sanitizer runtimes for clang 14.
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -qq --no-install-recommends \
+	build-essential autoconf automake bats clang clang-tidy cppcheck valgrind bear \
+	libclang-rt-14-dev util-linux coreutils >/dev/null
+if [ ! -x "$src/configure" ]; then
+	(cd "$src" && autoreconf -fi)
+fi
+
+# part NAME CMD...: run one part, record "NAME: ok" or "NAME: FAILED".
+part() {
+	local name=$1 t0=$SECONDS
+	shift
+	say "$name"
+	if "$@"; then
+		results+=("$name: ok ($((SECONDS - t0)) s)")
+	else
+		results+=("$name: FAILED ($((SECONDS - t0)) s)")
+		failed=1
+	fi
+}
+
+wanted() { [[ " $parts " == *" $1 "* ]]; }
+
+# show_failures DIR: the failing TAP lines of a make check.
+show_failures() {
+	find "$1" -name '*.log' -path '*tests*' -exec grep -l -E '^(not ok|FAIL|ERROR)' {} + 2>/dev/null |
+		while read -r log; do
+			echo "--- $log"
+			grep -E '^(not ok|#|ERROR)|Sanitizer|runtime error' "$log" | head -60
+		done
+}
+
+configure_in() { # configure_in DIR ARGS...
+	local dir=$1
+	shift
+	rm -rf "$dir" && mkdir -p "$dir" &&
+		(cd "$dir" && "$src/configure" -q "$@" >configure.log 2>&1) ||
+		{ cat "$dir/configure.log" 2>/dev/null; return 1; }
+}
+
+# ---- (a) AddressSanitizer + UBSan, whole make check.
+SAN_CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+asan() { # asan CC
+	local cc=$1 dir=$work/asan-$1
+	configure_in "$dir" CC="$cc" CFLAGS="$SAN_CFLAGS" || return 1
+	make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; return 1; }
+	# Leaks are errors (LeakSanitizer, on by default with ASan on x86-64);
+	# a report aborts so that the failing test names the cause.
+	if ! ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
+		UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+		make -C "$dir" -s -j"$jobs" check >"$dir/check.log" 2>&1; then
+		grep -E '^(# |FAIL|ERROR)' "$dir/check.log" | tail -20
+		show_failures "$dir"
+		return 1
+	fi
+	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' "$dir/check.log" || true
+}
+wanted asan-gcc && part "asan gcc" asan gcc
+wanted asan-clang && part "asan clang" asan clang
+
+# ---- (b) valgrind over the CLI suite's generation and --check cases.
+# valgrind has no "-0 NAME" for argv[0]: tests/cli/helpers.bash reaches
+# sumac through a symlink named NAME instead (RUNNER_ARGV0=symlink).  Each
+# process logs to its own file; with -q a log holds errors only, so every
+# log must be empty, and a memcheck error also makes the run exit 99,
+# which the comparison with GNU's exit status catches.
+valgrind_cli() {
+	local dir=$work/valgrind run n bad status=0
+	configure_in "$dir" CFLAGS="-O1 -g" || return 1
+	make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; return 1; }
+	# Some cases run sumac as uid 65534: the program, its symlinks and the
+	# log directory must be reachable by it, whatever the modes of $work.
+	run=$(mktemp -d /tmp/sumac-valgrind.XXXXXX)
+	chmod 755 "$run"
+	cp "$dir/src/sumac" "$run/sumac"
+	mkdir -m 1777 "$run/logs"
+	local runner="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	runner+=" --show-leak-kinds=definite --log-file=$run/logs/vg.%p.log"
+	RUNNER=$runner RUNNER_ARGV0=symlink SUMAC=$run/sumac \
+		bats --tap "$src/tests/cli/compat-generate.bats" "$src/tests/cli/compat-check.bats" \
+		>"$dir/bats.tap" 2>&1 || status=1
+	echo "cases: $(grep -cE '^ok' "$dir/bats.tap") passed ($(grep -cE '^ok.*# skip' "$dir/bats.tap") skipped)," \
+		"$(grep -cE '^not ok' "$dir/bats.tap") failed"
+	grep -E '^not ok' -A15 "$dir/bats.tap" | head -80 || true
+	n=$(find "$run/logs" -name 'vg.*.log' | wc -l)
+	bad=$(find "$run/logs" -name 'vg.*.log' -size +0 | wc -l)
+	echo "valgrind: $n sumac runs, $bad with errors"
+	if [ "$bad" -gt 0 ]; then
+		find "$run/logs" -name 'vg.*.log' -size +0 | head -3 | xargs cat
+		status=1
+	fi
+	[ "$n" -gt 0 ] || { echo "valgrind never ran sumac"; status=1; }
+	rm -rf "$run"
+	return $status
+}
+wanted valgrind && part "valgrind" valgrind_cli
+
+# ---- (c) libFuzzer, each target from the committed corpus.
+fuzz() {
+	SUMAC_FUZZ_BUILD=$work/fuzz "$src/tests/fuzz/run-fuzzers.sh" "${SUMAC_FUZZ_SECONDS:-60}"
+}
+wanted fuzz && part "fuzz" fuzz
+
+# ---- (d) Static analysis of src/.  One configured and built tree (clang,
+# with the OpenSSL backend when its headers are here) supplies config.h and,
+# recorded by bear, the exact flags of every file, ISA flags included.  The
+# ARMv8 files are analysed for aarch64 when the cross headers are installed;
+# CommonCrypto (Darwin only) is not analysed here.
+static_config() {
+	local dir=$work/static
+	[ -f "$dir/compile_commands.json" ] && return 0
+	local extra=()
+	[ -f /usr/include/openssl/evp.h ] && extra=(--with-openssl)
+	configure_in "$dir" CC=clang "${extra[@]}" || return 1
+	bear --output "$dir/compile_commands.json" -- make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 ||
+		{ tail -40 "$dir/make.log"; return 1; }
+}
+
+cppcheck_src() {
+	static_config || return 1
+	# --inline-suppr: src/ marks its few reviewed false positives in place.
+	cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
+		-q --std=c11 -I"$work/static" -I"$src/src" "$src/src"
+}
+
+clang_tidy_src() {
+	static_config || return 1
+	local f status=0 n=0
+	local aarch64_sysroot=/usr/aarch64-linux-gnu
+	# Every file of src/ that the build compiled, with its own flags.
+	while IFS= read -r f; do
+		n=$((n + 1))
+		clang-tidy --quiet -p "$work/static" "$f" 2>/dev/null || status=1
+	done < <(grep -o '"file": *"[^"]*"' "$work/static/compile_commands.json" |
+		sed 's/.*"\([^"]*\)"$/\1/' | grep "^$src/src/" | sort -u)
+	echo "clang-tidy: $n files analysed from the build"
+	[ "$n" -gt 0 ] || { echo "clang-tidy: nothing to analyse"; status=1; }
+	if [ -f "$aarch64_sysroot/include/stdint.h" ]; then
+		for f in "$src"/src/hash/arm/*.c "$src/src/hash/cpu.c"; do
+			clang-tidy --quiet "$f" -- --target=aarch64-linux-gnu --sysroot="$aarch64_sysroot" \
+				-march=armv8.2-a+crypto+sha3 -DHAVE_ARM_SHA2=1 -DHAVE_ARM_SHA512=1 \
+				-I"$src/src" -I"$work/static" 2>/dev/null || status=1
+		done
+		echo "clang-tidy: ARMv8 files analysed for aarch64"
+	else
+		echo "clang-tidy: no aarch64 headers ($aarch64_sysroot), ARMv8 files not analysed"
+	fi
+	return $status
+}
+wanted cppcheck && part "cppcheck" cppcheck_src
+wanted clang-tidy && part "clang-tidy" clang_tidy_src
+
+say "summary"
+printf '%s\n' "${results[@]}"
+exit $failed

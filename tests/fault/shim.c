@@ -1,0 +1,101 @@
+/* LD_PRELOAD shim for the fault-injection tests (tests/fault/fault.bats):
+ * makes read(2) on one chosen file misbehave, to check that sumac reports
+ * what happened the way GNU would and never crashes.
+ *
+ *   SUMAC_SHIM_PATH    the file (matched by device and inode, so any name
+ *                      or descriptor for it counts)
+ *   SUMAC_SHIM_ACTION  what happens after the first successful read of it:
+ *     truncate:N   the file is cut to N bytes
+ *     extend:N     N bytes ('x') are appended to it
+ *     eio          every later read fails with EIO
+ *     eio-first    the very first read already fails with EIO
+ *
+ * Built without sanitizers (tests/local.mk); under AddressSanitizer the
+ * shim's read() is reached as the interceptor's "real" read. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef ssize_t read_fn(int, void *, size_t);
+
+ssize_t read(int fd, void *buf, size_t count);
+
+static bool matches(int fd)
+{
+	static bool looked;
+	static dev_t dev;
+	static ino_t ino;
+	struct stat st;
+
+	if (!looked) {
+		const char *path = getenv("SUMAC_SHIM_PATH");
+		looked = true;
+		if (!path || stat(path, &st) != 0)
+			return false;
+		dev = st.st_dev;
+		ino = st.st_ino;
+	}
+	if (ino == 0 || fstat(fd, &st) != 0)
+		return false;
+	return st.st_dev == dev && st.st_ino == ino;
+}
+
+static void act_once(void)
+{
+	static bool done;
+	const char *action = getenv("SUMAC_SHIM_ACTION");
+	const char *path = getenv("SUMAC_SHIM_PATH");
+
+	if (done || !action || !path)
+		return;
+	done = true;
+	if (strncmp(action, "truncate:", 9) == 0) {
+		if (truncate(path, (off_t)strtoll(action + 9, NULL, 10)) != 0)
+			abort();
+	} else if (strncmp(action, "extend:", 7) == 0) {
+		long long n = strtoll(action + 7, NULL, 10);
+		int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+		char chunk[4096];
+		memset(chunk, 'x', sizeof chunk);
+		if (fd < 0)
+			abort();
+		while (n > 0) {
+			ssize_t w = write(fd, chunk, n < (long long)sizeof chunk ? (size_t)n : sizeof chunk);
+			if (w <= 0)
+				abort();
+			n -= w;
+		}
+		close(fd);
+	}
+}
+
+ssize_t read(int fd, void *buf, size_t count)
+{
+	static read_fn *real_read;
+	static int reads;
+
+	if (!real_read)
+		real_read = (read_fn *)dlsym(RTLD_NEXT, "read");
+	if (!matches(fd))
+		return real_read(fd, buf, count);
+
+	const char *action = getenv("SUMAC_SHIM_ACTION");
+	if (action && strcmp(action, "eio-first") == 0) {
+		errno = EIO;
+		return -1;
+	}
+	if (action && strcmp(action, "eio") == 0 && reads > 0) {
+		errno = EIO;
+		return -1;
+	}
+	ssize_t n = real_read(fd, buf, count);
+	if (n > 0 && reads++ == 0)
+		act_once();
+	return n;
+}

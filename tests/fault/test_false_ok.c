@@ -1,0 +1,734 @@
+/* "Never a false OK": the property test of --check (TAP).
+ *
+ * A corpus of files of varied sizes and awkward names is hashed here (the
+ * portable implementation is the oracle).  From the valid check lines for
+ * it, every single-step mutation is generated: each byte replaced by a few
+ * other values, deleted, inserted before or doubled; every truncation;
+ * extensions; and structural changes (mode marker, tag, spacing, escaping,
+ * the name or the digest swapped for another file's, another algorithm's
+ * digest).  The mutated lines are verified in batches by sumac -c -w, once
+ * as sha256sum and once as sumac without -a (every algorithm), each batch
+ * after a first line that fixes the untagged style to standard or to
+ * BSD-reversed.  Each status line on stdout is attributed to its list line
+ * (ignored lines are known, malformed ones are named by -w), and:
+ *   - an OK must name a file whose real digest, for an algorithm the run
+ *     accepts, the line holds (hex case aside): anything else is a false OK;
+ *   - the exit status must be 0 exactly when every checked line was OK;
+ *   - --status must give the same exit status, and nothing may crash.
+ * The number of mutations tried is printed. */
+#include <ctype.h>
+#include <sys/stat.h>
+
+#include "hash/hash.h"
+#include "hash/registry.h"
+#include "spawn.h"
+#include "../unit/tap.h"
+
+#define MAX_FILES 48
+
+struct corpus_file {
+	const char *name;
+	ino_t ino; /* names are matched by inode: "./f01" is f01 */
+	size_t size;
+	bool same_as_prev; /* same content as the file before it */
+	char hex[SUMAC_NALGO][2 * SUMAC_MAX_DIGEST + 1];
+};
+
+static struct corpus_file files[MAX_FILES + 1]; /* + "-" (stdin: empty) */
+static size_t nfiles;
+static char dir[4096];
+static const char *sumac;
+
+struct mline {
+	char *text;
+	size_t len;
+	const char *what; /* kind of mutation, for reports */
+};
+
+struct batch {
+	struct mline *lines;
+	size_t n, cap;
+};
+
+static struct {
+	unsigned long mutations, checked_lines, oks, legit_oks, false_oks, runs, bad_status,
+		attribution_errors, crashes;
+} stats;
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+static void to_hex(const unsigned char *d, size_t len, char *hex)
+{
+	for (size_t i = 0; i < len; i++)
+		sprintf(hex + 2 * i, "%02x", d[i]);
+}
+
+static void add_file(const char *name, size_t size, bool same_as_prev)
+{
+	struct corpus_file *f = &files[nfiles++];
+	unsigned char *data = malloc(size + 1);
+	if (same_as_prev) {
+		rng_state -= 1; /* replay the previous file's stream */
+	}
+	const uint64_t seed = rng_state;
+	for (size_t i = 0; i < size; i++)
+		data[i] = (unsigned char)rng();
+	rng_state = seed + 1; /* the next file gets another stream */
+	f->name = name;
+	f->size = size;
+	f->same_as_prev = same_as_prev;
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		struct sumac_ctx ctx;
+		unsigned char d[SUMAC_MAX_DIGEST];
+		const enum sumac_algo algo = (enum sumac_algo)a;
+		sumac_init(&ctx, algo, sumac_portable_impl(sumac_algo_info(algo)->family));
+		sumac_update(&ctx, data, size);
+		sumac_final(&ctx, d);
+		to_hex(d, sumac_algo_info(algo)->digest_len, f->hex[a]);
+	}
+	if (strcmp(name, "-") != 0) {
+		char path[8192];
+		snprintf(path, sizeof path, "%s/files/%s", dir, name);
+		FILE *fp = fopen(path, "wb");
+		struct stat st;
+		if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0 || stat(path, &st) != 0) {
+			perror(path);
+			exit(99);
+		}
+		f->ino = st.st_ino;
+	}
+	free(data);
+}
+
+static void make_corpus(void)
+{
+	static const size_t sizes[] = {0,    1,    2,    3,    55,   56,    57,    63,   64,
+				       65,   111,  112,  113,  119,  120,   127,   128,  129,
+				       191,  255,  256,  257,  1000, 4095,  4096,  4097, 8191,
+				       9999, 65536, 131071, 131072, 131073};
+	static char names[40][16];
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		snprintf(names[k], sizeof names[k], "f%02zu", k);
+		add_file(names[k], sizes[k], false);
+	}
+	/* Awkward names: each must survive generation-mode escaping. */
+	add_file("sp ace", 10, false);
+	add_file(" lead", 11, false);
+	add_file("back\\slash", 12, false);
+	add_file("new\nline", 13, false);
+	add_file("cr\rname", 14, false);
+	add_file("par)en (x)", 15, false);
+	add_file("star*", 16, false);
+	add_file("tab\tname", 17, false);
+	add_file("dup1", 300, false);
+	add_file("dup2", 300, true); /* same content: naming either is right */
+	/* "-" is standard input, /dev/null here: the empty message. */
+	add_file("-", 0, false);
+}
+
+/* The corpus file that a name in a list opens (relative to files/), or
+ * "-" for standard input. */
+static const struct corpus_file *find_file(const char *name)
+{
+	char path[8192];
+	struct stat st;
+	if (strcmp(name, "-") == 0)
+		return &files[nfiles - 1];
+	snprintf(path, sizeof path, "%s/files/%s", dir, name);
+	if (stat(path, &st) != 0)
+		return NULL;
+	for (size_t i = 0; i + 1 < nfiles; i++)
+		if (files[i].ino == st.st_ino)
+			return &files[i];
+	return NULL;
+}
+
+/* ---- Building lines. */
+
+enum form { FORM_TEXT, FORM_BINARY, FORM_TAGGED, FORM_REVERSED, FORM_TAGGED_TIGHT };
+
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+
+static void bput(struct buf *b, const void *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (!b->p)
+			abort();
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+static void bputs(struct buf *b, const char *s)
+{
+	bput(b, s, strlen(s));
+}
+
+static bool needs_escape(const char *name)
+{
+	return strpbrk(name, "\\\n\r") != NULL;
+}
+
+static void put_name(struct buf *b, const char *name, bool escape)
+{
+	for (const char *c = name; *c; c++) {
+		if (escape && *c == '\\')
+			bputs(b, "\\\\");
+		else if (escape && *c == '\n')
+			bputs(b, "\\n");
+		else if (escape && *c == '\r')
+			bputs(b, "\\r");
+		else
+			bput(b, c, 1);
+	}
+}
+
+/* The line generation mode would write (escape: -1 as generation decides,
+ * 0 never, 1 always). */
+static struct buf make_line(enum sumac_algo algo, enum form form, const char *name, const char *hex,
+			    int escape)
+{
+	struct buf b = {0};
+	const bool esc = escape < 0 ? needs_escape(name) : escape == 1;
+	const char *tag = sumac_algo_info(algo)->tag;
+	if (esc)
+		bputs(&b, "\\");
+	switch (form) {
+	case FORM_TEXT:
+	case FORM_BINARY:
+	case FORM_REVERSED:
+		bputs(&b, hex);
+		bputs(&b, form == FORM_TEXT ? "  " : form == FORM_BINARY ? " *" : " ");
+		put_name(&b, name, esc);
+		break;
+	case FORM_TAGGED:
+	case FORM_TAGGED_TIGHT:
+		bputs(&b, tag);
+		bputs(&b, form == FORM_TAGGED ? " (" : "(");
+		put_name(&b, name, esc);
+		bputs(&b, form == FORM_TAGGED ? ") = " : ")=");
+		bputs(&b, hex);
+		break;
+	}
+	return b;
+}
+
+static void batch_add(struct batch *bt, const char *text, size_t len, const char *what)
+{
+	/* A line feed would split the line in two: never generated. */
+	if (memchr(text, '\n', len))
+		return;
+	if (bt->n == bt->cap) {
+		bt->cap = bt->cap ? 2 * bt->cap : 4096;
+		bt->lines = realloc(bt->lines, bt->cap * sizeof *bt->lines);
+		if (!bt->lines)
+			abort();
+	}
+	struct mline *m = &bt->lines[bt->n++];
+	m->text = malloc(len + 1);
+	memcpy(m->text, text, len);
+	m->text[len] = '\0';
+	m->len = len;
+	m->what = what;
+	stats.mutations++;
+}
+
+static void batch_add_buf(struct batch *bt, struct buf *b, const char *what)
+{
+	batch_add(bt, b->p, b->len, what);
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+static char flip_case(char c)
+{
+	return isupper((unsigned char)c) ? (char)tolower((unsigned char)c) : (char)toupper((unsigned char)c);
+}
+
+/* Byte-level mutations of one line. */
+static void mutate_bytes(struct batch *bt, const char *line, size_t len)
+{
+	char *tmp = malloc(len + 16);
+	for (size_t i = 0; i < len; i++) {
+		const char c = line[i];
+		char vals[16];
+		size_t nv = 0;
+		if (isxdigit((unsigned char)c)) {
+			static const char next[] = "123456789abcdef0";
+			const char *pos = strchr("0123456789abcdef", tolower((unsigned char)c));
+			vals[nv++] = next[pos - "0123456789abcdef"];
+			vals[nv++] = 'g';
+			vals[nv++] = ' ';
+			if (isalpha((unsigned char)c))
+				vals[nv++] = flip_case(c); /* a legitimate OK */
+		} else {
+			static const char others[] = "x *\\)(\t\r=0";
+			for (const char *o = others; *o; o++)
+				if (*o != c)
+					vals[nv++] = *o;
+			vals[nv++] = '\0';
+			if (isalpha((unsigned char)c))
+				vals[nv++] = flip_case(c);
+		}
+		for (size_t v = 0; v < nv; v++) {
+			memcpy(tmp, line, len);
+			tmp[i] = vals[v];
+			batch_add(bt, tmp, len, "replace byte");
+		}
+		/* delete */
+		memcpy(tmp, line, i);
+		memcpy(tmp + i, line + i + 1, len - i - 1);
+		batch_add(bt, tmp, len - 1, "delete byte");
+		/* insert before, and double */
+		const char ins[] = {'a', ' ', c};
+		for (size_t v = 0; v < sizeof ins; v++) {
+			memcpy(tmp, line, i);
+			tmp[i] = ins[v];
+			memcpy(tmp + i + 1, line + i, len - i);
+			batch_add(bt, tmp, len + 1, v == 2 ? "double byte" : "insert byte");
+		}
+		/* truncate */
+		batch_add(bt, line, i, "truncate");
+	}
+	static const char *const tails[] = {"0", "a", "A", " ", "\t", "x", "\r", "\\", "*", ")", " )",
+					    "\r\r", "\\n"};
+	for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+		memcpy(tmp, line, len);
+		memcpy(tmp + len, tails[t], strlen(tails[t]));
+		batch_add(bt, tmp, len + strlen(tails[t]), "extend");
+	}
+	memcpy(tmp, line, len);
+	tmp[len] = '\0';
+	batch_add(bt, tmp, len + 1, "extend NUL");
+	free(tmp);
+}
+
+/* Structural mutations of the line for (algo, form, file). */
+static void mutate_structure(struct batch *bt, enum sumac_algo algo, enum form form,
+			     const struct corpus_file *f)
+{
+	const char *hex = f->hex[algo];
+	struct buf b;
+	char upper[2 * SUMAC_MAX_DIGEST + 1];
+
+	for (int g = FORM_TEXT; g <= FORM_TAGGED_TIGHT; g++) {
+		b = make_line(algo, (enum form)g, f->name, hex, -1);
+		batch_add_buf(bt, &b, "other form");
+	}
+	for (size_t i = 0; hex[i]; i++)
+		upper[i] = (char)toupper((unsigned char)hex[i]);
+	upper[strlen(hex)] = '\0';
+	b = make_line(algo, form, f->name, upper, -1);
+	batch_add_buf(bt, &b, "upper-case hex");
+	/* Escaping forced on and off. */
+	b = make_line(algo, form, f->name, hex, 1);
+	batch_add_buf(bt, &b, "escaped");
+	b = make_line(algo, form, f->name, hex, 0);
+	batch_add_buf(bt, &b, "not escaped");
+	/* Other names, with this digest. */
+	for (size_t i = 0; i < nfiles; i++) {
+		if (&files[i] == f)
+			continue;
+		b = make_line(algo, form, files[i].name, hex, -1);
+		batch_add_buf(bt, &b, "other name");
+	}
+	static const char *const name_edits[][2] = {{"", "x"}, {"x", ""}, {" ", ""}, {"", " "},
+						    {"./", ""}, {"", "/"},  {"*", ""}};
+	for (size_t i = 0; i < sizeof name_edits / sizeof name_edits[0]; i++) {
+		char name[256];
+		snprintf(name, sizeof name, "%s%s%s", name_edits[i][0], f->name, name_edits[i][1]);
+		b = make_line(algo, form, name, hex, -1);
+		batch_add_buf(bt, &b, "altered name");
+	}
+	b = make_line(algo, form, "", hex, -1);
+	batch_add_buf(bt, &b, "empty name");
+	if (strlen(f->name) > 1) {
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", (int)strlen(f->name) - 1, f->name);
+		b = make_line(algo, form, name, hex, -1);
+		batch_add_buf(bt, &b, "shortened name");
+		for (size_t i = 0; name[i]; i++)
+			name[i] = (char)toupper((unsigned char)name[i]);
+		b = make_line(algo, form, name, hex, -1);
+		batch_add_buf(bt, &b, "upper-case name");
+	}
+	/* Other digests with this name: other files', other algorithms'. */
+	for (size_t i = 0; i < nfiles; i++) {
+		if (&files[i] == f)
+			continue;
+		b = make_line(algo, form, f->name, files[i].hex[algo], -1);
+		batch_add_buf(bt, &b, "other file's digest");
+	}
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		if (a == (int)algo)
+			continue;
+		b = make_line(algo, form, f->name, f->hex[a], -1);
+		batch_add_buf(bt, &b, "other algorithm's digest");
+		/* Another tag over this digest. */
+		if (form == FORM_TAGGED) {
+			b = make_line((enum sumac_algo)a, form, f->name, hex, -1);
+			batch_add_buf(bt, &b, "other tag");
+		}
+	}
+	/* Spacing and case of the tag. */
+	if (form == FORM_TAGGED) {
+		/* lead TAG a NAME b HEX */
+		static const char *const fmts[][3] = {
+			{"", "  (", ") = "}, {"", " (", ")  =  "}, {"", " (", ") =\t"},
+			{"", " (", ")= "},   {"", "(", ") = "},    {" ", " (", ") = "},
+			{"", " (", ") "},    {"", " ", " = "},     {"", " (", ")) = "}};
+		const char *tag = sumac_algo_info(algo)->tag;
+		char lower[32];
+		size_t i;
+		for (i = 0; tag[i] && i < sizeof lower - 1; i++)
+			lower[i] = (char)tolower((unsigned char)tag[i]);
+		lower[i] = '\0';
+		if (!needs_escape(f->name)) {
+			for (size_t k = 0; k < sizeof fmts / sizeof fmts[0]; k++) {
+				char line[512];
+				int n = snprintf(line, sizeof line, "%s%s%s%s%s%s", fmts[k][0], tag,
+						 fmts[k][1], f->name, fmts[k][2], hex);
+				batch_add(bt, line, (size_t)n, "tag spacing");
+			}
+			char line[512];
+			int n = snprintf(line, sizeof line, "%s (%s) = %s", lower, f->name, hex);
+			batch_add(bt, line, (size_t)n, "lower-case tag");
+		}
+	}
+	/* Leading blanks. */
+	b = make_line(algo, form, f->name, hex, -1);
+	struct buf lead = {0};
+	bputs(&lead, " \t");
+	bput(&lead, b.p, b.len);
+	free(b.p);
+	batch_add_buf(bt, &lead, "leading blanks");
+}
+
+/* ---- Running a batch and checking every result. */
+
+/* The list line as written (first byte '#' or nothing left after one CR
+ * is stripped: ignored, prints nothing). */
+static bool line_ignored(const struct mline *m)
+{
+	size_t len = m->len;
+	if (len && m->text[len - 1] == '\r')
+		len--;
+	return (m->len && m->text[0] == '#') || len == 0;
+}
+
+static bool contains_ci(const char *hay, size_t haylen, const char *needle)
+{
+	const size_t n = strlen(needle);
+	for (size_t i = 0; i + n <= haylen; i++) {
+		size_t k = 0;
+		while (k < n && tolower((unsigned char)hay[i + k]) == needle[k])
+			k++;
+		if (k == n)
+			return true;
+	}
+	return false;
+}
+
+static void show_line(const char *label, const char *s, size_t len)
+{
+	printf("#   %s: ", label);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f || c == '\\')
+			printf("\\x%02x", c);
+		else
+			putchar(c);
+	}
+	putchar('\n');
+}
+
+/* Parses "NAME: STATUS" (a name with LF comes escaped, with a leading \). */
+static bool parse_status(char *line, char **name, const char **status)
+{
+	static const char *const statuses[] = {": FAILED open or read", ": FAILED", ": OK"};
+	const size_t len = strlen(line);
+	for (size_t i = 0; i < 3; i++) {
+		const size_t sl = strlen(statuses[i]);
+		if (len >= sl && strcmp(line + len - sl, statuses[i]) == 0) {
+			line[len - sl] = '\0';
+			*status = statuses[i] + 2;
+			break;
+		}
+		if (i == 2)
+			return false;
+	}
+	if (line[0] == '\\') {
+		char *d = line;
+		for (const char *s = line + 1; *s; s++) {
+			if (*s == '\\' && s[1] == 'n')
+				*d++ = '\n', s++;
+			else if (*s == '\\' && s[1] == '\\')
+				*d++ = '\\', s++;
+			else if (*s == '\\' && s[1] == 'r')
+				*d++ = '\r', s++;
+			else
+				*d++ = *s;
+		}
+		*d = '\0';
+	}
+	*name = line;
+	return true;
+}
+
+struct mode {
+	const char *argv0; /* "sha256sum", or "sumac" for every algorithm */
+	unsigned algos;    /* the algorithms whose digest may make an OK */
+};
+
+/* Runs one list; returns the exit code. */
+static int run_list(const struct mode *md, const char *list, bool status_only, const char *out,
+		    const char *err)
+{
+	char filesdir[4200];
+	struct run_result r;
+	const char *args[] = {"-c", status_only ? "--status" : "-w", list, NULL};
+	snprintf(filesdir, sizeof filesdir, "%s/files", dir);
+	if (chdir(filesdir) != 0)
+		exit(99);
+	if (!spawn_run(sumac, md->argv0, args, true, "/dev/null", out, err, &r)) {
+		tap_ok(false, "could not start %s", sumac);
+		exit(1);
+	}
+	stats.runs++;
+	const int code = spawn_exit_code(&r);
+	size_t elen;
+	char *e = slurp(err, &elen);
+	if (code >= 128 || (e && (strstr(e, "Sanitizer") || strstr(e, "runtime error:")))) {
+		stats.crashes++;
+		printf("# crash or sanitizer report (exit %d) on %s\n", code, list);
+		if (e)
+			printf("# %.2000s\n", e);
+	}
+	free(e);
+	return code;
+}
+
+static void run_batch(const struct mode *md, const struct batch *bt, size_t from, size_t to,
+		      const char *first_line)
+{
+	char list[4200], out[4200], err[4200];
+	snprintf(list, sizeof list, "%s/lists/list", dir);
+	snprintf(out, sizeof out, "%s/out", dir);
+	snprintf(err, sizeof err, "%s/err", dir);
+
+	FILE *fp = fopen(list, "wb");
+	fputs(first_line, fp);
+	fputc('\n', fp);
+	for (size_t i = from; i < to; i++) {
+		fwrite(bt->lines[i].text, 1, bt->lines[i].len, fp);
+		fputc('\n', fp);
+	}
+	if (fclose(fp) != 0)
+		exit(99);
+
+	const int code = run_list(md, list, false, out, err);
+
+	/* Malformed lines, by number, from -w. */
+	const size_t nlines = to - from + 1;
+	bool *malformed = calloc(nlines + 1, 1);
+	size_t elen;
+	char *e = slurp(err, &elen);
+	for (char *p = e; p && (p = strstr(p, ": improperly formatted ")); p++) {
+		char *q = p;
+		while (q > e && isdigit((unsigned char)q[-1]))
+			q--;
+		const unsigned long n = strtoul(q, NULL, 10);
+		if (n >= 1 && n <= nlines)
+			malformed[n - 1] = true;
+	}
+	free(e);
+
+	size_t olen;
+	char *o = slurp(out, &olen);
+	char *cursor = o;
+	bool all_ok = true, any_checked = false;
+	for (size_t k = 0; k < nlines; k++) {
+		const struct mline first = {(char *)first_line, strlen(first_line), "first line"};
+		const struct mline *m = k == 0 ? &first : &bt->lines[from + k - 1];
+		if (line_ignored(m) || malformed[k])
+			continue;
+		char *nl = cursor ? strchr(cursor, '\n') : NULL;
+		char *name = NULL;
+		const char *status = NULL;
+		if (!nl) {
+			stats.attribution_errors++;
+			printf("# line %zu: no status line left for it\n", k + 1);
+			show_line("line", m->text, m->len);
+			break;
+		}
+		*nl = '\0';
+		if (!parse_status(cursor, &name, &status)) {
+			stats.attribution_errors++;
+			show_line("unparsable status line", cursor, strlen(cursor));
+			break;
+		}
+		cursor = nl + 1;
+		stats.checked_lines++;
+		any_checked = true;
+		if (strcmp(status, "OK") != 0) {
+			all_ok = false;
+			continue;
+		}
+		stats.oks++;
+		const struct corpus_file *f = find_file(name);
+		bool legit = false;
+		for (int a = 0; f && a < SUMAC_NALGO && !legit; a++)
+			if (md->algos & (1u << a))
+				legit = contains_ci(m->text, m->len, f->hex[a]);
+		if (legit) {
+			stats.legit_oks++;
+		} else {
+			stats.false_oks++;
+			if (stats.false_oks <= 20) {
+				printf("# FALSE OK (%s, %s, list line %zu):\n", md->argv0, m->what, k + 1);
+				show_line("line", m->text, m->len);
+				show_line("said", name, strlen(name));
+			}
+		}
+	}
+	if (cursor && *cursor) {
+		stats.attribution_errors++;
+		show_line("status lines left over", cursor, strlen(cursor) > 200 ? 200 : strlen(cursor));
+	}
+	free(o);
+	free(malformed);
+
+	const int want = any_checked && all_ok ? 0 : 1;
+	if (code != want) {
+		stats.bad_status++;
+		printf("# exit status %d, expected %d (%s, lines %zu-%zu)\n", code, want, md->argv0, from,
+		       to);
+	}
+	/* --status: same verdict, in the exit status alone. */
+	if (first_line[0] != '\0' && strstr(first_line, "  ")) {
+		const int scode = run_list(md, list, true, out, err);
+		if (scode != code) {
+			stats.bad_status++;
+			printf("# --status exit status %d, without it %d (%s)\n", scode, code, md->argv0);
+		}
+	}
+}
+
+static void run_mode(const struct mode *md, const struct batch *bt)
+{
+	/* A first line that fixes the untagged style: standard, then
+	 * BSD-reversed (GNU keeps the first one for the whole run). */
+	const struct corpus_file *f = &files[5];
+	enum sumac_algo algo = SUMAC_SHA256;
+	char standard[256], reversed[256];
+	snprintf(standard, sizeof standard, "%s  %s", f->hex[algo], f->name);
+	snprintf(reversed, sizeof reversed, "%s %s", f->hex[algo], f->name);
+	const size_t per_run = 4000;
+	for (size_t from = 0; from < bt->n; from += per_run) {
+		const size_t to = from + per_run < bt->n ? from + per_run : bt->n;
+		run_batch(md, bt, from, to, standard);
+		run_batch(md, bt, from, to, reversed);
+	}
+}
+
+static void free_batch(struct batch *bt)
+{
+	for (size_t i = 0; i < bt->n; i++)
+		free(bt->lines[i].text);
+	free(bt->lines);
+	memset(bt, 0, sizeof *bt);
+}
+
+int main(void)
+{
+	sumac = getenv("SUMAC");
+	if (!sumac) {
+		printf("1..0 # SKIP SUMAC not set\n");
+		return 0;
+	}
+	const double t0 = spawn_now();
+	snprintf(dir, sizeof dir, "%s", make_temp_dir("false-ok"));
+	char sub[4200];
+	snprintf(sub, sizeof sub, "%s/files", dir);
+	mkdir(sub, 0755);
+	snprintf(sub, sizeof sub, "%s/lists", dir);
+	mkdir(sub, 0755);
+
+	struct run_result r;
+	const char *vargs[] = {"--version", NULL};
+	if (!spawn_run(sumac, "sumac", vargs, true, "/dev/null", "/dev/null", "/dev/null", &r) ||
+	    spawn_exit_code(&r) != 0) {
+		printf("1..0 # SKIP cannot run %s here\n", sumac);
+		remove_tree(dir);
+		return 0;
+	}
+	make_corpus();
+	const size_t real_files = nfiles - 1; /* not "-" */
+
+	/* As sha256sum: SHA-256 lines in every form. */
+	const struct mode gnu = {"sha256sum", 1u << SUMAC_SHA256};
+	struct batch bt = {0};
+	static const enum form forms[] = {FORM_TEXT, FORM_BINARY, FORM_TAGGED};
+	for (size_t i = 0; i < real_files; i++)
+		for (size_t k = 0; k < 3; k++) {
+			struct buf b = make_line(SUMAC_SHA256, forms[k], files[i].name,
+						 files[i].hex[SUMAC_SHA256], -1);
+			mutate_bytes(&bt, b.p, b.len);
+			free(b.p);
+			mutate_structure(&bt, SUMAC_SHA256, forms[k], &files[i]);
+		}
+	const unsigned long gnu_mutations = stats.mutations;
+	run_mode(&gnu, &bt);
+	free_batch(&bt);
+
+	/* As sumac without -a: every algorithm, told apart by tag or length. */
+	const struct mode any = {"sumac", (1u << SUMAC_NALGO) - 1};
+	static const enum sumac_algo others[] = {SUMAC_MD5, SUMAC_SHA1, SUMAC_SHA224, SUMAC_SHA384,
+						 SUMAC_SHA512, SUMAC_SHA512_256};
+	for (size_t i = 0; i < real_files; i += 5)
+		for (size_t a = 0; a < sizeof others / sizeof others[0]; a++) {
+			const enum sumac_algo algo = others[a];
+			/* SHA-512/256 has no untagged form of its own (its
+			 * length is SHA-256's). */
+			const enum form form = algo == SUMAC_SHA512_256 || (i / 5) % 2 ? FORM_TAGGED : FORM_TEXT;
+			struct buf b = make_line(algo, form, files[i].name, files[i].hex[algo], -1);
+			mutate_bytes(&bt, b.p, b.len);
+			free(b.p);
+			mutate_structure(&bt, algo, form, &files[i]);
+		}
+	run_mode(&any, &bt);
+	free_batch(&bt);
+
+	tap_diag("%lu mutations tried (%lu as sha256sum, %lu as sumac), %lu files, %lu runs, %.1f s",
+		 stats.mutations, gnu_mutations, stats.mutations - gnu_mutations,
+		 (unsigned long)real_files, stats.runs, spawn_now() - t0);
+	tap_diag("%lu list lines checked, %lu OK (all legitimate: %s)", stats.checked_lines, stats.oks,
+		 stats.false_oks ? "no" : "yes");
+	tap_ok(stats.mutations >= 10000, "%lu mutations tried", stats.mutations);
+	tap_ok(stats.legit_oks > 0, "%lu legitimate OKs seen (case, form, escaping, same content)",
+	       stats.legit_oks);
+	tap_ok(stats.false_oks == 0, "no false OK (%lu)", stats.false_oks);
+	tap_ok(stats.bad_status == 0, "exit status 0 exactly when every checked line was OK (%lu wrong)",
+	       stats.bad_status);
+	tap_ok(stats.attribution_errors == 0, "every status line attributed to its list line (%lu errors)",
+	       stats.attribution_errors);
+	tap_ok(stats.crashes == 0, "no crash, no sanitizer report (%lu)", stats.crashes);
+	if (chdir("/") != 0)
+		return 99;
+	remove_tree(dir);
+	return tap_done();
+}

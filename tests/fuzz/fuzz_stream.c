@@ -1,0 +1,84 @@
+/* Fuzz target: the streaming framing (src/hash/framing.c and every
+ * backend's block function, or a library backend's stream).
+ *
+ * Input: a header, then the message.
+ *   byte 0    bits 0-2 algorithm (mod SUMAC_NALGO); bits 4-6 misalignment
+ *             of the message in memory (0-7 bytes)
+ *   byte 1    bits 0-4 number k of split lengths; bits 5-7 repeat count-1
+ *             (the message is the rest of the input repeated, so that
+ *             lengths beyond libFuzzer's max_len are reached)
+ *   2k bytes  the split lengths, little-endian 16-bit, used in turn (a 0 is
+ *             an empty update)
+ * Invariant: for every usable implementation in the registry that serves
+ * the algorithm, the message fed in those pieces gives the digest of the
+ * message hashed in one call by the portable implementation. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "hash/hash.h"
+#include "hash/registry.h"
+
+const char fuzz_target_name[] = "stream";
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2)
+		return 0;
+	const enum sumac_algo algo = (enum sumac_algo)((data[0] & 7) % SUMAC_NALGO);
+	const size_t misalign = (data[0] >> 4) & 7;
+	size_t k = data[1] & 31;
+	const size_t repeat = 1 + (data[1] >> 5);
+	if (size < 2 + 2 * k)
+		k = (size - 2) / 2;
+	size_t splits[31];
+	bool any_nonzero = false;
+	for (size_t i = 0; i < k; i++) {
+		splits[i] = (size_t)data[2 + 2 * i] | (size_t)data[3 + 2 * i] << 8;
+		any_nonzero |= splits[i] != 0;
+	}
+	const uint8_t *body = data + 2 + 2 * k;
+	const size_t bodylen = size - 2 - 2 * k;
+	const size_t total = bodylen * repeat;
+
+	uint8_t *buf = malloc(total + misalign + 1);
+	FUZZ_CHECK(buf != NULL);
+	uint8_t *msg = buf + misalign;
+	for (size_t r = 0; r < repeat; r++)
+		if (bodylen)
+			memcpy(msg + r * bodylen, body, bodylen);
+
+	const struct sumac_algo_info *ai = sumac_algo_info(algo);
+	uint8_t want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+	struct sumac_ctx ctx;
+	FUZZ_CHECK(sumac_init(&ctx, algo, sumac_portable_impl(ai->family)) == 0);
+	sumac_update(&ctx, msg, total);
+	sumac_final(&ctx, want);
+
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (!sumac_impl_serves(impl, algo) || !sumac_impl_usable(impl))
+			continue;
+		if (sumac_init(&ctx, algo, impl) != 0)
+			continue; /* a library refusing the algorithm (FIPS) */
+		size_t done = 0, turn = 0;
+		while (done < total) {
+			size_t n = any_nonzero ? splits[turn++ % k] : total - done;
+			if (n > total - done)
+				n = total - done;
+			sumac_update(&ctx, msg + done, n);
+			done += n;
+		}
+		if (turn < k) /* trailing empty updates */
+			sumac_update(&ctx, msg + total, 0);
+		memset(got, 0xa5, sizeof got);
+		sumac_final(&ctx, got);
+		if (memcmp(want, got, ai->digest_len) != 0) {
+			fprintf(stderr, "%s as %s: %zu bytes in %zu pieces differ from portable\n",
+				impl->driver, ai->name, total, turn);
+			FUZZ_CHECK(!"split digest equals the one-shot portable digest");
+		}
+	}
+	free(buf);
+	return 0;
+}
