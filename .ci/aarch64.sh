@@ -130,6 +130,8 @@ assert_run() { # assert_run DIR RUN
 		expect "$list" '^sha1 +sha1-armv8$' "auto picks sha1-armv8" || return 1
 		expect "$list" '^sha256 +sha256-armv8$' "auto picks sha256-armv8" || return 1
 		expect "$list" '^sha512 +sha512-portable$' "auto falls back to sha512-portable" || return 1
+		expect "$list" '^armv8 +yes +some +[0-9]+ +sha1 sha224 sha256 \[sha384\] \[sha512\]' \
+			"--list-backends: armv8 usable for SHA-1/SHA-256, not SHA-512" || return 1
 		dbg=$(run_aarch64 "$sumac" --debug -a sha512 /dev/null 2>&1 >/dev/null) || return 1
 		expect "$dbg" 'skipping sha512-armv8: this CPU cannot run it' "--debug: armv8 skipped" || return 1
 		expect "$dbg" 'using sha512-portable \(auto\)' "--debug: sha512-portable" || return 1
@@ -185,6 +187,22 @@ for cc_name in $compilers; do
 	done
 done
 export QEMU_CPU=max
+
+# ---- --without-arm-crypto: the same suite with the portable backend only.
+say "gcc --without-arm-crypto: make check (QEMU_CPU=max)"
+without=$work/without
+start=$SECONDS
+status=0
+if rm -rf "$without" && mkdir -p "$without" &&
+	(cd "$without" && "$src/configure" --host=aarch64-linux-gnu --enable-werror \
+		--without-arm-crypto CC=aarch64-linux-gnu-gcc && make -j"$jobs"); then
+	check "$without" || status=1
+	expect "$(run_aarch64 "$without/src/sumac" --list-backends)" '^armv8 +no ' \
+		"--without-arm-crypto: armv8 not compiled" || status=1
+	record "aarch64 gcc --without-arm-crypto" "$status" "$(count_trs "$without"); $((SECONDS - start)) s"
+else
+	record "aarch64 gcc --without-arm-crypto" 1 "configure or make failed"
+fi
 
 # ---- cpu.c's macOS and FreeBSD branches, compiled for their own targets
 # against stub headers that declare just what the branch calls; the

@@ -111,7 +111,8 @@ void backend_print_list(void)
 	for (size_t b = 0; sumac_known_backends[b]; b++) {
 		const char *token = sumac_known_backends[b];
 		char algos[256] = "", prio[16] = "-";
-		bool compiled = false, usable = false;
+		bool compiled = false;
+		unsigned usable = 0, unusable = 0;
 
 		for (int a = 0; a < SUMAC_NALGO; a++) {
 			for (size_t i = 0; i < sumac_nimpls; i++) {
@@ -120,14 +121,25 @@ void backend_print_list(void)
 				    !sumac_impl_serves(impl, (enum sumac_algo)a))
 					continue;
 				compiled = true;
-				usable |= sumac_impl_available(impl, (enum sumac_algo)a);
 				snprintf(prio, sizeof prio, "%d", impl->priority);
-				append_word(algos, sizeof algos, sumac_algo_info((enum sumac_algo)a)->name);
+				const char *name = sumac_algo_info((enum sumac_algo)a)->name;
+				if (sumac_impl_available(impl, (enum sumac_algo)a)) {
+					usable++;
+					append_word(algos, sizeof algos, name);
+				} else {
+					/* Compiled in, but not for this CPU (or policy). */
+					char bracketed[32];
+					snprintf(bracketed, sizeof bracketed, "[%s]", name);
+					unusable++;
+					append_word(algos, sizeof algos, bracketed);
+				}
 			}
 		}
-		printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no",
-		       compiled ? (usable ? "yes" : "no") : "-", prio, algos[0] ? algos : "-");
+		const char *state = !compiled ? "-" : !usable ? "no" : unusable ? "some" : "yes";
+		printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no", state, prio,
+		       algos[0] ? algos : "-");
 	}
+	fputs("[algorithm]: compiled in, but this machine cannot use it for that algorithm\n", stdout);
 
 	printf("\n%-11s %s\n", "ALGORITHM", "AUTO USES");
 	for (int a = 0; a < SUMAC_NALGO; a++) {

@@ -153,6 +153,7 @@ sum() {
 	local tried=0 refused=0
 	while read -r backend compiled usable prio algos; do
 		[ "$compiled" = yes ] || continue
+		algos=${algos//[\[\]]/}
 		for algo in $algos; do
 			run sumac_as sumac --backend "$backend" -a "$algo" abc
 			tried=$((tried + 1))
@@ -165,7 +166,7 @@ sum() {
 				refused=$((refused + 1))
 			fi
 		done
-	done < <(sum sumac --list-backends | sed -n '2,/^$/p' | sed '/^$/d')
+	done < <(sum sumac --list-backends | sed -n '2,/^\[/p' | sed '/^\[/d')
 	echo "# tried $tried, refused $refused" >&3
 	[ "$tried" -gt 0 ]
 }
