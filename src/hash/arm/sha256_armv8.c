@@ -7,23 +7,13 @@
 
 #include <arm_neon.h>
 
+#include "hash/sha2_k.h"
 #include "hash/arm/armv8.h"
 
 /* The instructions take the state as {A,B,C,D} and {E,F,G,H} with A and E
  * in lane 0, and W[t] in lane 0 of a message quad: memory order for both,
  * so the only shuffle is a byte swap inside each message word.  All 64
  * round constants stay in registers (16 of the 32) for the whole call. */
-
-_Alignas(16) static const uint32_t K256[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
 
 /* Big-endian 32-bit words: reverse the bytes inside each lane. */
 static inline uint32x4_t be32x4(uint8x16_t bytes)
@@ -53,8 +43,8 @@ static inline uint32x4_t be32x4(uint8x16_t bytes)
 void sumac_sha256_blocks_armv8(void *state, const uint8_t *in, size_t nblocks)
 {
 	uint32_t *s = state;
-	const uint32x4x4_t k0 = vld1q_u32_x4(K256), k1 = vld1q_u32_x4(K256 + 16);
-	const uint32x4x4_t k2 = vld1q_u32_x4(K256 + 32), k3 = vld1q_u32_x4(K256 + 48);
+	const uint32x4x4_t k0 = vld1q_u32_x4(sumac_sha256_k), k1 = vld1q_u32_x4(sumac_sha256_k + 16);
+	const uint32x4x4_t k2 = vld1q_u32_x4(sumac_sha256_k + 32), k3 = vld1q_u32_x4(sumac_sha256_k + 48);
 	uint32x4_t h_abcd = vld1q_u32(s), h_efgh = vld1q_u32(s + 4);
 
 	for (; nblocks != 0; nblocks--, in += 64) {
