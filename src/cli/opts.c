@@ -227,7 +227,6 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 void opts_print_help(const struct sumac_opts *o)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
-	const char *algo_word = o->gnu_name ? ai->tag : "the selected";
 
 	printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
 	printf("Print or check %s checksums.\n", o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
@@ -271,7 +270,7 @@ void opts_print_help(const struct sumac_opts *o)
 	printf("Lines are DIGEST, two spaces (or space and '*'), FILE; --check also reads\n"
 	       "the BSD form, and names escaped with a leading '\\'.  Digests are %s.\n"
 	       "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
-	       o->gnu_name ? algo_word : "chosen by -a, by a BSD tag, or by their length");
+	       o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
 }
 
 void opts_print_version(const struct sumac_opts *o)
