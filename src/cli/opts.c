@@ -268,7 +268,7 @@ void opts_print_help(const struct sumac_opts *o)
 	      "      --version         show the version and exit\n\n",
 	      stdout);
 	printf("Lines are DIGEST, two spaces (or space and '*'), FILE; --check also reads\n"
-	       "the BSD form, and names escaped with a leading '\\'.  Digests are %s.\n"
+	       "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
 	       "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
 	       o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
 }
