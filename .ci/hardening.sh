@@ -5,6 +5,10 @@
 #
 #   asan gcc / asan clang   out-of-tree builds with AddressSanitizer and
 #                           UBSan (no recovery), each running all of make check
+#   tsan                    clang ThreadSanitizer build running the tests
+#                           that start threads: the io tests (read-ahead
+#                           thread), the fault tests and the CLI suites with
+#                           -j 4 (job queue)
 #   valgrind                the CLI suite's generation and --check cases with
 #                           every sumac run under valgrind (memcheck, definite
 #                           leaks are errors)
@@ -14,8 +18,8 @@
 #                           (.clang-tidy says which checks and why)
 #
 # Prints one line per part ("asan gcc: ok") and exits 1 if any failed.
-# SUMAC_HARDENING_PARTS limits the run ("asan-gcc asan-clang valgrind fuzz
-# cppcheck clang-tidy" by default); SUMAC_FUZZ_SECONDS overrides the 60.
+# SUMAC_HARDENING_PARTS limits the run ("asan-gcc asan-clang tsan valgrind
+# fuzz cppcheck clang-tidy" by default); SUMAC_FUZZ_SECONDS overrides the 60.
 set -euo pipefail
 
 if [ $# -ne 2 ]; then
@@ -27,7 +31,7 @@ work=$2
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-parts=${SUMAC_HARDENING_PARTS:-asan-gcc asan-clang valgrind fuzz cppcheck clang-tidy}
+parts=${SUMAC_HARDENING_PARTS:-asan-gcc asan-clang tsan valgrind fuzz cppcheck clang-tidy}
 results=()
 failed=0
 
@@ -94,6 +98,27 @@ asan() { # asan CC
 }
 wanted asan-gcc && part "asan gcc" asan gcc
 wanted asan-clang && part "asan clang" asan clang
+
+# ---- (a') ThreadSanitizer over what runs threads.  Not the whole suite:
+# test_biglist measures memory, which TSan's shadow memory inflates.
+tsan() {
+	local dir=$work/tsan
+	configure_in "$dir" CC=clang CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS=-fsanitize=thread ||
+		return 1
+	make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; return 1; }
+	# A race report ends the process with status 66: a test then fails on
+	# the exit status or on the report in stderr.
+	if ! TSAN_OPTIONS="halt_on_error=1:exitcode=66" SUMAC_CLI_JOBS=4 \
+		make -C "$dir" -s -j"$jobs" check TESTS="tests/unit/test_io tests/fault/fault.bats \
+		tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats" \
+		>"$dir/check.log" 2>&1; then
+		grep -E '^(# |FAIL|ERROR)' "$dir/check.log" | tail -20
+		show_failures "$dir"
+		return 1
+	fi
+	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' "$dir/check.log" || true
+}
+wanted tsan && part "tsan" tsan
 
 # ---- (b) valgrind over the CLI suite's generation and --check cases.
 # valgrind has no "-0 NAME" for argv[0]: tests/cli/helpers.bash reaches

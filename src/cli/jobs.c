@@ -12,8 +12,11 @@
  * mutex taken twice per job by three threads turned into more futex calls
  * than reads.  Jobs are claimed with a compare-and-swap; the lock and the
  * condition variables are only used to sleep when there is nothing to do. */
+#include "config.h"
+
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +268,13 @@ void jobs_done(struct job_queue *q)
 
 unsigned jobs_online_cpus(void)
 {
+#if HAVE_SCHED_GETAFFINITY
+	/* Under taskset or a container's cpuset, the CPUs this process may
+	 * use, not all that are online. */
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+#endif
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (unsigned)n : 1;
 }

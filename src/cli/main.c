@@ -69,6 +69,9 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	}
 	/* Serially, a large input is a moment to show what is done so far. */
 	buf.before_slow_input = out_flush;
+	/* Serially, one hashing thread leaves the other CPUs idle: let one of
+	 * them do the reading of a long input. */
+	buf.read_ahead = o->jobs == 1 && jobs_online_cpus() > 1;
 	backend_choice_init(&bc, o->backend, o->debug);
 	if (o->action == ACTION_CHECK)
 		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);

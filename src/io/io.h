@@ -3,6 +3,7 @@
 #ifndef SUMAC_IO_H
 #define SUMAC_IO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,6 +14,11 @@
  * buffer in L2 while the hash core reads it back. */
 #define IO_BUFFER_SIZE (128 * 1024)
 
+/* An input that is still going after this many bytes is read on by a second
+ * thread (when read_ahead is set).  Starting the thread costs tens of
+ * microseconds; 2 MiB take about a millisecond to hash at SHA-NI speed. */
+#define IO_READ_AHEAD_AFTER (2 * 1024 * 1024)
+
 struct io_buffer {
 	uint8_t *data;
 	size_t size;
@@ -20,9 +26,15 @@ struct io_buffer {
 	 * buffer, or not a regular file), so that the caller can push out
 	 * what it has buffered.  May be NULL. */
 	void (*before_slow_input)(void);
+	/* Lets a long input be read by a second thread while this one hashes.
+	 * Worth it only when another CPU is free to run that thread: off for
+	 * -j workers, which already keep the CPUs busy.  Off by default. */
+	bool read_ahead;
+	struct readahead *ahead; /* the reader's ring, kept between inputs */
 };
 
 int io_buffer_init(struct io_buffer *buf, size_t size);
+/* Frees what init and the reads allocated. */
 void io_buffer_free(struct io_buffer *buf);
 
 /* Reads fd until end of file, retrying EINTR.  Works for regular files of

@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "io/io.h"
+#include "io/readahead.h"
 
 int io_buffer_init(struct io_buffer *buf, size_t size)
 {
@@ -24,11 +25,15 @@ int io_buffer_init(struct io_buffer *buf, size_t size)
 	buf->data = p;
 	buf->size = size;
 	buf->before_slow_input = NULL;
+	buf->read_ahead = false;
+	buf->ahead = NULL;
 	return 0;
 }
 
 void io_buffer_free(struct io_buffer *buf)
 {
+	readahead_free(buf->ahead);
+	buf->ahead = NULL;
 	free(buf->data);
 	buf->data = NULL;
 	buf->size = 0;
@@ -36,10 +41,22 @@ void io_buffer_free(struct io_buffer *buf)
 
 int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 {
+	uint64_t total = 0;
+	bool try_ahead = buf->read_ahead;
+
 	for (;;) {
+		/* Only inputs that prove long get the second thread, whatever
+		 * they are (regular file, pipe, device): most files end first. */
+		if (try_ahead && total >= IO_READ_AHEAD_AFTER) {
+			int err;
+			if (readahead_hash(fd, ctx, &buf->ahead, &err))
+				return err;
+			try_ahead = false; /* no thread to be had: read on here */
+		}
 		ssize_t n = read(fd, buf->data, buf->size);
 		if (n > 0) {
 			sumac_update(ctx, buf->data, (size_t)n);
+			total += (uint64_t)n;
 			continue;
 		}
 		if (n == 0)

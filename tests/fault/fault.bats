@@ -105,6 +105,44 @@ teardown() {
 		'sha256sum: bad: Input/output error\nsha256sum: WARNING: 1 listed file could not be read\n'
 }
 
+@test "long files, changed or failing while the read-ahead thread reads them" {
+	need_native
+	# Past 2 MiB a second thread reads on; SUMAC_SHIM_AFTER puts the fault
+	# beyond that point, so it happens to the reader thread's reads.
+	head -c 8388608 /dev/urandom >f
+	RC=0
+	SUMAC_SHIM_AFTER=3145728 with_shim "$PWD/f" truncate:4206649 \
+		_run_sumac sha256sum a f b >"$CAP/out" 2>"$CAP/err" || RC=$?
+	[ "$(stat -c %s f)" -eq 4206649 ]
+	OUT=$CAP/out ERR=$CAP/err GERR=
+	expect 0 "$A  a\n$(sha f)  f\n$B  b\n" ''
+
+	head -c 6291456 /dev/urandom >g
+	RC=0
+	SUMAC_SHIM_AFTER=3145728 with_shim "$PWD/g" extend:1000003 \
+		_run_sumac sha256sum --tag g a >"$CAP/out" 2>"$CAP/err" || RC=$?
+	[ "$(stat -c %s g)" -eq 7291459 ]
+	expect 0 "SHA256 (g) = $(sha g)\nSHA256 (a) = $A\n" ''
+
+	head -c 8388608 /dev/urandom >bad
+	RC=0
+	SUMAC_SHIM_AFTER=5242880 with_shim "$PWD/bad" eio \
+		_run_sumac sha256sum a bad b >"$CAP/out" 2>"$CAP/err" || RC=$?
+	expect 1 "$A  a\n$B  b\n" 'sha256sum: bad: Input/output error\n'
+
+	printf '%s  a\n%s  bad\n%s  b\n' "$A" "$(sha bad)" "$B" >list
+	RC=0
+	SUMAC_SHIM_AFTER=5242880 with_shim "$PWD/bad" eio \
+		_run_sumac sha256sum -c list >"$CAP/out" 2>"$CAP/err" || RC=$?
+	expect 1 'a: OK\nbad: FAILED open or read\nb: OK\n' \
+		'sha256sum: bad: Input/output error\nsha256sum: WARNING: 1 listed file could not be read\n'
+
+	# The same file through a pipe: read ahead too, and the same digest.
+	RC=0
+	cat bad | _run_sumac sha256sum >"$CAP/out" 2>"$CAP/err" || RC=$?
+	expect 0 "$(sha bad)  -\n" ''
+}
+
 @test "a real EIO from the kernel (/proc/self/mem), live against GNU" {
 	[[ -z ${RUNNER-} ]] || skip "emulated: /proc/self/mem is the emulator's"
 	run_both gen cap sha256sum a /proc/self/mem b

@@ -9,6 +9,9 @@
  *     extend:N     N bytes ('x') are appended to it
  *     eio          every later read fails with EIO
  *     eio-first    the very first read already fails with EIO
+ *   SUMAC_SHIM_AFTER   optional: act only once more than this many bytes of
+ *                      the file have been read (sumac hands a long input to
+ *                      its read-ahead thread after 2 MiB; this reaches it)
  *
  * Built without sanitizers (tests/local.mk); under AddressSanitizer the
  * shim's read() is reached as the interceptor's "real" read. */
@@ -75,10 +78,12 @@ static void act_once(void)
 	}
 }
 
+/* Reads of the file happen in one thread at a time (sumac's main thread,
+ * then its reader thread, which it starts and joins), so plain statics do. */
 ssize_t read(int fd, void *buf, size_t count)
 {
 	static read_fn *real_read;
-	static int reads;
+	static long long delivered, after = -1;
 
 	if (!real_read)
 		real_read = (read_fn *)dlsym(RTLD_NEXT, "read");
@@ -90,12 +95,19 @@ ssize_t read(int fd, void *buf, size_t count)
 		errno = EIO;
 		return -1;
 	}
-	if (action && strcmp(action, "eio") == 0 && reads > 0) {
+	if (after < 0) {
+		const char *a = getenv("SUMAC_SHIM_AFTER");
+		after = a ? strtoll(a, NULL, 10) : 0;
+	}
+	if (action && strcmp(action, "eio") == 0 && delivered > after) {
 		errno = EIO;
 		return -1;
 	}
 	ssize_t n = real_read(fd, buf, count);
-	if (n > 0 && reads++ == 0)
-		act_once();
+	if (n > 0) {
+		delivered += n;
+		if (delivered > after)
+			act_once();
+	}
 	return n;
 }

@@ -1,0 +1,156 @@
+/* The io module driven directly: io_hash_fd over regular files and pipes,
+ * with and without the read-ahead thread, must give the digest of exactly
+ * the bytes written, whatever the size relative to the point where the
+ * thread takes over and to its ring (several laps), and whatever sizes the
+ * reads return (a pipe fed in random pieces).  One io_buffer serves every
+ * input, as in the program, so the ring is reused.  The tests also check
+ * that the thread really ran, or the second half would prove nothing. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "hash/hash.h"
+#include "hash/registry.h"
+#include "io/io.h"
+#include "tap.h"
+
+#define MAX_LEN ((size_t)IO_READ_AHEAD_AFTER + 11 * 1024 * 1024 + 12345)
+
+static uint8_t *data;
+
+static void fill(uint8_t *p, size_t len)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = (uint8_t)x;
+	}
+}
+
+static void digest_of(const uint8_t *msg, size_t len, uint8_t *out)
+{
+	struct sumac_ctx ctx;
+	sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(sumac_algo_info(SUMAC_SHA256)->family));
+	sumac_update(&ctx, msg, len);
+	sumac_final(&ctx, out);
+}
+
+static int hash_fd(int fd, struct io_buffer *buf, uint8_t *out)
+{
+	struct sumac_ctx ctx;
+	sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(sumac_algo_info(SUMAC_SHA256)->family));
+	int err = io_hash_fd(fd, &ctx, buf);
+	sumac_final(&ctx, out);
+	return err;
+}
+
+static void check_file(struct io_buffer *buf, size_t len)
+{
+	char name[] = "/tmp/sumac-test-io.XXXXXX";
+	int fd = mkstemp(name);
+	if (fd < 0) {
+		tap_ok(false, "mkstemp: %d", errno);
+		return;
+	}
+	unlink(name);
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	uint8_t want[32], got[32];
+	digest_of(data, len, want);
+	const bool rewound = done == len && lseek(fd, 0, SEEK_SET) == 0;
+	const int err = rewound ? hash_fd(fd, buf, got) : -1;
+	tap_ok(err == 0 && memcmp(want, got, sizeof want) == 0,
+	       "regular file of %zu bytes, read ahead %s", len, buf->read_ahead ? "on" : "off");
+	close(fd);
+}
+
+struct feeder {
+	int fd;
+	size_t len;
+	uint64_t seed;
+};
+
+/* Writes data in pieces of random size, so the reads on the other side
+ * return odd lengths. */
+static void *feed(void *arg)
+{
+	struct feeder *f = arg;
+	uint64_t x = f->seed;
+	size_t done = 0;
+	while (done < f->len) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		size_t piece = (size_t)(x >> 33) % 200000 + 1;
+		if (piece > f->len - done)
+			piece = f->len - done;
+		ssize_t w = write(f->fd, data + done, piece);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	close(f->fd);
+	return NULL;
+}
+
+static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
+{
+	int p[2];
+	pthread_t writer;
+	if (pipe(p) != 0) {
+		tap_ok(false, "pipe: %d", errno);
+		return;
+	}
+	struct feeder f = {p[1], len, seed};
+	if (pthread_create(&writer, NULL, feed, &f) != 0) {
+		tap_ok(false, "pthread_create");
+		close(p[0]);
+		close(p[1]);
+		return;
+	}
+	uint8_t want[32], got[32];
+	digest_of(data, len, want);
+	const int err = hash_fd(p[0], buf, got);
+	pthread_join(writer, NULL);
+	close(p[0]);
+	tap_ok(err == 0 && memcmp(want, got, sizeof want) == 0,
+	       "pipe of %zu bytes in random pieces, read ahead %s", len,
+	       buf->read_ahead ? "on" : "off");
+}
+
+int main(void)
+{
+	const size_t at = IO_READ_AHEAD_AFTER;
+	const size_t sizes[] = {0, 1, 65536, at - 1, at, at + 1, at + 4 * 1024 * 1024, MAX_LEN};
+
+	data = malloc(MAX_LEN);
+	if (!data)
+		return 99;
+	fill(data, MAX_LEN);
+
+	for (int ahead = 0; ahead <= 1; ahead++) {
+		struct io_buffer buf;
+		if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0)
+			return 99;
+		buf.read_ahead = ahead;
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+			check_file(&buf, sizes[i]);
+		/* Only inputs longer than the threshold start the thread, and
+		 * only when asked: its ring exists exactly then. */
+		tap_ok((buf.ahead != NULL) == (ahead == 1), "read-ahead ring %s",
+		       ahead ? "allocated: the thread ran" : "absent: the thread never ran");
+		check_pipe(&buf, MAX_LEN - 777, 1);
+		check_pipe(&buf, at + 3, 2);
+		check_pipe(&buf, 100, 3);
+		io_buffer_free(&buf);
+	}
+	free(data);
+	return tap_done();
+}
