@@ -159,7 +159,8 @@ static bool untagged_algo(const struct check_parser *p, size_t hexlen, enum suma
 	 * one with a GNU program is meant: that is who writes such lists. */
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		const struct sumac_algo_info *ai = sumac_algo_info((enum sumac_algo)a);
-		if (ai->progname && (p->algos & (1u << a)) && hexlen == 2 * (size_t)ai->digest_len) {
+		if (ai->progname && (p->algos & (1u << a)) &&
+		    hexlen == 2 * (size_t)ai->digest_len) {
 			*algo = (enum sumac_algo)a;
 			return true;
 		}
@@ -243,7 +244,8 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 bool check_digest_matches(const char *hex, const unsigned char *digest, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
-		if (hex_value(hex[2 * i]) != digest[i] >> 4 || hex_value(hex[2 * i + 1]) != (digest[i] & 15))
+		if (hex_value(hex[2 * i]) != digest[i] >> 4 ||
+		    hex_value(hex[2 * i + 1]) != (digest[i] & 15))
 			return false;
 	return true;
 }

@@ -67,11 +67,13 @@ const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo 
 			if (sel.status == SUMAC_SELECT_OK)
 				break;
 			if (sel.status == SUMAC_SELECT_UNKNOWN_BACKEND) {
-				out_error(0, "unknown backend '%s' (--list-backends shows them)", token);
+				out_error(0, "unknown backend '%s' (--list-backends shows them)",
+					  token);
 				return NULL;
 			}
 			if (bc->debug && listed)
-				out_error(0, "%s: not %s: %s", name, token, status_text(sel.status));
+				out_error(0, "%s: not %s: %s", name, token,
+					  status_text(sel.status));
 			p += strcspn(p, ",");
 			if (*p == '\0')
 				break;
@@ -94,7 +96,8 @@ const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo 
 		for (size_t i = 0; i < sel.nskipped; i++)
 			out_error(0, "%s: skipping %s: %s", name, sel.skipped[i]->driver,
 				  status_text(sel.skipped_why[i]));
-		out_error(0, "%s: using %s (%s)", name, sel.impl->driver, forced ? "forced" : "auto");
+		out_error(0, "%s: using %s (%s)", name, sel.impl->driver,
+			  forced ? "forced" : "auto");
 	}
 	return bc->chosen[algo] = sel.impl;
 }
@@ -107,7 +110,8 @@ static void append_word(char *buf, size_t size, const char *word)
 
 void backend_print_list(void)
 {
-	printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY", "ALGORITHMS");
+	printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
+	       "ALGORITHMS");
 	for (size_t b = 0; sumac_known_backends[b]; b++) {
 		const char *token = sumac_known_backends[b];
 		char algos[256] = "", prio[16] = "-";
@@ -139,7 +143,8 @@ void backend_print_list(void)
 		printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no", state, prio,
 		       algos[0] ? algos : "-");
 	}
-	fputs("[algorithm]: compiled in, but this machine cannot use it for that algorithm\n", stdout);
+	fputs("[algorithm]: compiled in, but this machine cannot use it for that algorithm\n",
+	      stdout);
 
 	printf("\n%-11s %s\n", "ALGORITHM", "AUTO USES");
 	for (int a = 0; a < SUMAC_NALGO; a++) {

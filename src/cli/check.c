@@ -75,8 +75,8 @@ static void report_line(struct list_run *r, const struct job *j)
 		c->malformed++;
 		if (r->o->verbosity == VERBOSITY_WARN)
 			out_error(0, "%s: %ju: improperly formatted %s%schecksum line",
-				  out_quotef(r->shown), item->lineno, r->tag_word ? r->tag_word : "",
-				  r->tag_word ? " " : "");
+				  out_quotef(r->shown), item->lineno,
+				  r->tag_word ? r->tag_word : "", r->tag_word ? " " : "");
 		return;
 	}
 	if (j->err) {
@@ -146,7 +146,8 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 		if (!impl)
 			return false;
 	}
-	const size_t hexlen = kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
+	const size_t hexlen =
+		kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
 	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
 	struct job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
@@ -196,7 +197,8 @@ static int check_list(struct list_run *r, const char *list)
 		struct check_line parsed;
 		lineno++;
 		/* getline leaves room for the NUL the parser writes. */
-		enum check_line_kind kind = check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
+		enum check_line_kind kind =
+			check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
 		if (kind == CHECK_LINE_IGNORED)
 			continue;
 		if (kind == CHECK_LINE_VALID)
@@ -216,7 +218,8 @@ static int check_list(struct list_run *r, const char *list)
 		goto done;
 	}
 	if (!r->counts.any_valid)
-		out_error(0, "%s: no properly formatted checksum lines found", out_quotef(r->shown));
+		out_error(0, "%s: no properly formatted checksum lines found",
+			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);
 	{

@@ -36,11 +36,11 @@ struct job_queue {
 	struct job *ring;
 	_Atomic int *state; /* per slot, enum job_state */
 	unsigned depth;
-	size_t head;          /* oldest outstanding job (main thread only) */
-	atomic_size_t tail;   /* next slot to fill; published by the main thread */
-	atomic_size_t next;   /* next queued job a worker may claim */
-	atomic_uint idle;     /* workers asleep, or about to be */
-	atomic_bool waiting;  /* the main thread sleeps until the oldest job ends */
+	size_t head;         /* oldest outstanding job (main thread only) */
+	atomic_size_t tail;  /* next slot to fill; published by the main thread */
+	atomic_size_t next;  /* next queued job a worker may claim */
+	atomic_uint idle;    /* workers asleep, or about to be */
+	atomic_bool waiting; /* the main thread sleeps until the oldest job ends */
 	atomic_bool stopping;
 	pthread_mutex_t lock; /* only for sleeping */
 	pthread_cond_t work;

@@ -17,8 +17,8 @@ struct job {
 	const char *name;     /* the input ("-": standard input) */
 	enum sumac_algo algo; /* with impl: what to hash it with */
 	const struct sumac_impl *impl;
-	bool hash;            /* false: nothing to compute, only to report */
-	void *payload;        /* the caller's, for reporting; kept per slot */
+	bool hash;     /* false: nothing to compute, only to report */
+	void *payload; /* the caller's, for reporting; kept per slot */
 	size_t payload_size;
 
 	/* Results. */

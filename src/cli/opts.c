@@ -28,23 +28,24 @@ enum long_only {
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
  * changes nothing for a command line GNU accepts ("--j" abbreviates no
  * GNU option). */
-#define JOBS_OPTION {"jobs", required_argument, NULL, 'j'}
+#define JOBS_OPTION                                                                                \
+	{                                                                                          \
+		"jobs", required_argument, NULL, 'j'                                               \
+	}
 
 /* The GNU programs' options, exactly: an extra long option would change
  * which abbreviations are ambiguous (--b would no longer mean --binary). */
-#define GNU_LONG_OPTIONS                                          \
-	{"binary", no_argument, NULL, 'b'},                       \
-	{"check", no_argument, NULL, 'c'},                        \
-	{"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING}, \
-	{"quiet", no_argument, NULL, OPT_QUIET},                  \
-	{"status", no_argument, NULL, OPT_STATUS},                \
-	{"strict", no_argument, NULL, OPT_STRICT},                \
-	{"tag", no_argument, NULL, OPT_TAG},                      \
-	{"text", no_argument, NULL, 't'},                         \
-	{"warn", no_argument, NULL, 'w'},                         \
-	{"zero", no_argument, NULL, 'z'},                         \
-	{"help", no_argument, NULL, OPT_HELP},                    \
-	{"version", no_argument, NULL, OPT_VERSION}
+#define GNU_LONG_OPTIONS                                                                           \
+	{"binary", no_argument, NULL, 'b'}, {"check", no_argument, NULL, 'c'},                     \
+		{"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING},                         \
+		{"quiet", no_argument, NULL, OPT_QUIET},                                           \
+		{"status", no_argument, NULL, OPT_STATUS},                                         \
+		{"strict", no_argument, NULL, OPT_STRICT}, {"tag", no_argument, NULL, OPT_TAG},    \
+		{"text", no_argument, NULL, 't'}, {"warn", no_argument, NULL, 'w'},                \
+		{"zero", no_argument, NULL, 'z'}, {"help", no_argument, NULL, OPT_HELP},           \
+	{                                                                                          \
+		"version", no_argument, NULL, OPT_VERSION                                          \
+	}
 
 static const struct option gnu_options[] = {
 	GNU_LONG_OPTIONS,
@@ -232,7 +233,8 @@ void opts_print_help(const struct sumac_opts *o)
 	printf("Print or check %s checksums.\n", o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
 	fputs("With no FILE, or when FILE is -, read standard input.\n\n", stdout);
 	if (!o->gnu_name)
-		fputs("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, sha512,\n"
+		fputs("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, "
+		      "sha512,\n"
 		      "                        sha512-224 or sha512-256\n",
 		      stdout);
 	fputs("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
@@ -255,7 +257,8 @@ void opts_print_help(const struct sumac_opts *o)
 	      stdout);
 	if (!o->gnu_name)
 		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name):\n"
-		      "      --backend=NAME    use NAME instead of the fastest usable backend (auto);\n"
+		      "      --backend=NAME    use NAME instead of the fastest usable backend "
+		      "(auto);\n"
 		      "                        NAME,NAME...: the first listed that can\n"
 		      "      --list-backends   show the backends, what they implement and which\n"
 		      "                        one this machine would use\n"

@@ -85,7 +85,8 @@ int out_close_stdout(void)
 	if (ferror(stdout) || fflush(stdout) != 0) {
 		int write_errno = errno;
 		if (last_delim != '\n') {
-			fprintf(stderr, "%s: write error: %s\n", program_name, strerror(write_errno));
+			fprintf(stderr, "%s: write error: %s\n", program_name,
+				strerror(write_errno));
 			return 1;
 		}
 		if (close(STDOUT_FILENO) != 0)

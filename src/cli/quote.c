@@ -67,7 +67,15 @@ static struct char_props classify(const char *s, size_t i, size_t len)
 	if (is_alnum(c))
 		return p;
 	switch (c) {
-	case '%': case '+': case ',': case '-': case '.': case '/': case '@': case ']': case '_':
+	case '%':
+	case '+':
+	case ',':
+	case '-':
+	case '.':
+	case '/':
+	case '@':
+	case ']':
+	case '_':
 		return p;
 	case ':': /* quotef's addition: a message follows the name after ':' */
 	case ' ':

@@ -23,8 +23,8 @@ static void detect(struct sumac_cpu *cpu)
 
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return;
-	cpu->x86_ssse3 = (c >> 9) & 1;  /* CPUID.1:ECX.SSSE3[bit 9] */
-	cpu->x86_sse41 = (c >> 19) & 1; /* CPUID.1:ECX.SSE4_1[bit 19] */
+	cpu->x86_ssse3 = (c >> 9) & 1;      /* CPUID.1:ECX.SSSE3[bit 9] */
+	cpu->x86_sse41 = (c >> 19) & 1;     /* CPUID.1:ECX.SSE4_1[bit 19] */
 	const bool osxsave = (c >> 27) & 1; /* CPUID.1:ECX.OSXSAVE[bit 27] */
 	const bool avx = (c >> 28) & 1;     /* CPUID.1:ECX.AVX[bit 28] */
 	/* AVX registers are only usable if the OS saves XMM and YMM state
@@ -34,17 +34,17 @@ static void detect(struct sumac_cpu *cpu)
 	if (__get_cpuid_max(0, NULL) < 7)
 		return;
 	__cpuid_count(7, 0, a, b, c, d);
-	cpu->x86_sha = (b >> 29) & 1;              /* CPUID.7.0:EBX.SHA[bit 29] */
+	cpu->x86_sha = (b >> 29) & 1;                /* CPUID.7.0:EBX.SHA[bit 29] */
 	cpu->x86_avx2 = ymm_saved && ((b >> 5) & 1); /* CPUID.7.0:EBX.AVX2[bit 5] */
-	cpu->x86_bmi2 = (b >> 8) & 1;              /* CPUID.7.0:EBX.BMI2[bit 8] */
+	cpu->x86_bmi2 = (b >> 8) & 1;                /* CPUID.7.0:EBX.BMI2[bit 8] */
 }
 
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 /* Bit values of the Linux arm64 ABI (asm/hwcap.h), spelled out so that old
  * headers without them still build. */
-#define SUMAC_HWCAP_SHA1 (1UL << 5)
-#define SUMAC_HWCAP_SHA2 (1UL << 6)
+#define SUMAC_HWCAP_SHA1   (1UL << 5)
+#define SUMAC_HWCAP_SHA2   (1UL << 6)
 #define SUMAC_HWCAP_SHA512 (1UL << 21)
 
 static void detect(struct sumac_cpu *cpu)
@@ -57,8 +57,8 @@ static void detect(struct sumac_cpu *cpu)
 
 #elif defined(__aarch64__) && defined(__FreeBSD__)
 #include <sys/auxv.h>
-#define SUMAC_HWCAP_SHA1 (1UL << 5)
-#define SUMAC_HWCAP_SHA2 (1UL << 6)
+#define SUMAC_HWCAP_SHA1   (1UL << 5)
+#define SUMAC_HWCAP_SHA2   (1UL << 6)
 #define SUMAC_HWCAP_SHA512 (1UL << 21)
 
 static void detect(struct sumac_cpu *cpu)

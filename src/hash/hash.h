@@ -34,7 +34,7 @@ enum sumac_family {
 };
 
 #define SUMAC_MAX_DIGEST 64
-#define SUMAC_MAX_BLOCK 128
+#define SUMAC_MAX_BLOCK  128
 
 struct sumac_algo_info {
 	const char *name;     /* "sha256": what -a takes */

@@ -24,11 +24,11 @@
 #include "hash/openssl/openssl.h"
 #endif
 
-#define ALGOS_MD5 SUMAC_ALGO_BIT(SUMAC_MD5)
-#define ALGOS_SHA1 SUMAC_ALGO_BIT(SUMAC_SHA1)
-#define ALGOS_SHA256 (SUMAC_ALGO_BIT(SUMAC_SHA224) | SUMAC_ALGO_BIT(SUMAC_SHA256))
+#define ALGOS_MD5        SUMAC_ALGO_BIT(SUMAC_MD5)
+#define ALGOS_SHA1       SUMAC_ALGO_BIT(SUMAC_SHA1)
+#define ALGOS_SHA256     (SUMAC_ALGO_BIT(SUMAC_SHA224) | SUMAC_ALGO_BIT(SUMAC_SHA256))
 #define ALGOS_SHA384_512 (SUMAC_ALGO_BIT(SUMAC_SHA384) | SUMAC_ALGO_BIT(SUMAC_SHA512))
-#define ALGOS_SHA512                                                                 \
+#define ALGOS_SHA512                                                                               \
 	(ALGOS_SHA384_512 | SUMAC_ALGO_BIT(SUMAC_SHA512_224) | SUMAC_ALGO_BIT(SUMAC_SHA512_256))
 
 #if HAVE_X86_SHA
@@ -146,7 +146,8 @@ bool sumac_backend_known(const char *backend)
 const struct sumac_impl *sumac_portable_impl(enum sumac_family family)
 {
 	for (size_t i = 0; i < sumac_nimpls; i++)
-		if (sumac_impls[i].family == family && strcmp(sumac_impls[i].backend, "portable") == 0)
+		if (sumac_impls[i].family == family &&
+		    strcmp(sumac_impls[i].backend, "portable") == 0)
 			return &sumac_impls[i];
 	return NULL;
 }
@@ -244,8 +245,9 @@ enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 			if (!best || impl->priority > best->priority)
 				best = impl;
 		}
+		/* No portable entry: a build bug. */
 		if (!best)
-			return sel->status = SUMAC_SELECT_NO_ALGO; /* no portable entry: a build bug */
+			return sel->status = SUMAC_SELECT_NO_ALGO;
 		ceiling = best->priority;
 		if (!sumac_impl_usable(best)) {
 			note_skipped(sel, best, SUMAC_SELECT_UNUSABLE);

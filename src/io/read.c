@@ -76,7 +76,8 @@ int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)
 		return errno;
 
 	struct stat st;
-	const bool small = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)buf->size;
+	const bool small =
+		fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)buf->size;
 	if (!small) {
 		if (buf->before_slow_input)
 			buf->before_slow_input();

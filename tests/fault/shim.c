@@ -69,7 +69,8 @@ static void act_once(void)
 		if (fd < 0)
 			abort();
 		while (n > 0) {
-			ssize_t w = write(fd, chunk, n < (long long)sizeof chunk ? (size_t)n : sizeof chunk);
+			ssize_t w = write(fd, chunk,
+					  n < (long long)sizeof chunk ? (size_t)n : sizeof chunk);
 			if (w <= 0)
 				abort();
 			n -= w;

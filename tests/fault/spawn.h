@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 struct run_result {
-	int status;       /* as from waitpid */
-	long maxrss_kib;  /* the child's peak resident set */
-	double seconds;   /* wall clock */
+	int status;      /* as from waitpid */
+	long maxrss_kib; /* the child's peak resident set */
+	double seconds;  /* wall clock */
 };
 
 static inline double spawn_now(void)

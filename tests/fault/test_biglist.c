@@ -113,8 +113,8 @@ static void test_million(const char *hex)
 	const long growth = r_big.maxrss_kib - r_small.maxrss_kib;
 	tap_diag("peak RSS: 10,000 lines %ld KiB, %ld lines %ld KiB; %.2f s for %ld lines",
 		 r_small.maxrss_kib, big_n, r_big.maxrss_kib, r_big.seconds, big_n);
-	tap_ok(growth < 4096, "memory does not grow with the list (%+ld KiB for %ldx the lines)", growth,
-	       big_n / 10000);
+	tap_ok(growth < 4096, "memory does not grow with the list (%+ld KiB for %ldx the lines)",
+	       growth, big_n / 10000);
 	const double bound = SANITIZED ? 90.0 : 30.0;
 	if (emulated)
 		tap_diag("under RUNNER: the time bound is not checked (%.1f s)", r_big.seconds);
@@ -129,17 +129,21 @@ static void test_million(const char *hex)
 	const char *bargs[] = {"-c", big, jflag, NULL};
 	path_in(out, sizeof out, "bigj.out");
 	path_in(err, sizeof err, "bigj.err");
-	started = !emulated && spawn_run(sumac, "md5sum", sargs, true, "/dev/null", out, err, &r_js);
+	started =
+		!emulated && spawn_run(sumac, "md5sum", sargs, true, "/dev/null", out, err, &r_js);
 	if (emulated) {
 		tap_diag("under RUNNER: -j2 is not run");
-	} else if (started && spawn_exit_code(&r_js) == 1 && (free(slurp(err, &errlen)), errlen > 0)) {
+	} else if (started && spawn_exit_code(&r_js) == 1 &&
+		   (free(slurp(err, &errlen)), errlen > 0)) {
 		tap_diag("-j not supported by this build: skipped");
 	} else {
 		started = spawn_run(sumac, "md5sum", bargs, true, "/dev/null", out, err, &r_jb);
-		tap_ok(started && spawn_exit_code(&r_jb) == 0 && holds_repeated(out, "f: OK\n", 1000000),
+		tap_ok(started && spawn_exit_code(&r_jb) == 0 &&
+			       holds_repeated(out, "f: OK\n", 1000000),
 		       "1,000,000 lines with -j2 (%.2f s)", r_jb.seconds);
 		tap_ok(r_jb.maxrss_kib - r_js.maxrss_kib < 4096,
-		       "-j2: memory does not grow with the list (%ld KiB for 10,000 lines, %ld KiB for 1,000,000)",
+		       "-j2: memory does not grow with the list (%ld KiB for 10,000 lines, %ld KiB "
+		       "for 1,000,000)",
 		       r_js.maxrss_kib, r_jb.maxrss_kib);
 	}
 	unlink(small);
@@ -208,7 +212,8 @@ static void test_long_lines(const char *hex)
 	char *want_out = malloc(olen), *want_err = malloc(elen);
 	snprintf(want_out, olen, "%s: FAILED open or read\n", name);
 	snprintf(want_err, elen,
-		 "md5sum: %s: File name too long\nmd5sum: WARNING: 1 listed file could not be read\n",
+		 "md5sum: %s: File name too long\nmd5sum: WARNING: 1 listed file could not be "
+		 "read\n",
 		 name);
 	compare("1 MiB line naming a path too long to open", list, false, want_out, want_err, 1);
 	free(want_out);
@@ -226,7 +231,8 @@ static void test_long_lines(const char *hex)
 		 "md5sum: %s: 1: improperly formatted MD5 checksum line\n"
 		 "md5sum: WARNING: 1 line is improperly formatted\n",
 		 list);
-	compare("1 MiB line of garbage, then a good line (-w)", list, true, "f: OK\n", want_err2, 0);
+	compare("1 MiB line of garbage, then a good line (-w)", list, true, "f: OK\n", want_err2,
+		0);
 
 	/* The same garbage as the digest of an untagged line: 1 MiB of hex. */
 	path_in(list, sizeof list, "list-long-hex");
@@ -249,8 +255,9 @@ int main(void)
 		return 0;
 	}
 	/* The live reference must be coreutils 9.1 (COREUTILS.md §6). */
-	have_gnu = access("/usr/bin/md5sum", X_OK) == 0 &&
-		   system("/usr/bin/md5sum --version 2>/dev/null | head -1 | grep -q ' 9\\.1$'") == 0;
+	have_gnu =
+		access("/usr/bin/md5sum", X_OK) == 0 &&
+		system("/usr/bin/md5sum --version 2>/dev/null | head -1 | grep -q ' 9\\.1$'") == 0;
 	snprintf(dir, sizeof dir, "%s", make_temp_dir("biglist"));
 	if (chdir(dir) != 0) {
 		perror(dir);

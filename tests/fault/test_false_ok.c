@@ -99,7 +99,8 @@ static void add_file(const char *name, size_t size, bool same_as_prev)
 		snprintf(path, sizeof path, "%s/files/%s", dir, name);
 		FILE *fp = fopen(path, "wb");
 		struct stat st;
-		if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0 || stat(path, &st) != 0) {
+		if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0 ||
+		    stat(path, &st) != 0) {
 			perror(path);
 			exit(99);
 		}
@@ -110,10 +111,10 @@ static void add_file(const char *name, size_t size, bool same_as_prev)
 
 static void make_corpus(void)
 {
-	static const size_t sizes[] = {0,    1,    2,    3,    55,   56,    57,    63,   64,
-				       65,   111,  112,  113,  119,  120,   127,   128,  129,
-				       191,  255,  256,  257,  1000, 4095,  4096,  4097, 8191,
-				       9999, 65536, 131071, 131072, 131073};
+	static const size_t sizes[] = {0,    1,    2,    3,    55,    56,     57,     63,
+				       64,   65,   111,  112,  113,   119,    120,    127,
+				       128,  129,  191,  255,  256,   257,    1000,   4095,
+				       4096, 4097, 8191, 9999, 65536, 131071, 131072, 131073};
 	static char names[40][16];
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		snprintf(names[k], sizeof names[k], "f%02zu", k);
@@ -256,7 +257,8 @@ static void batch_add_buf(struct batch *bt, struct buf *b, const char *what)
 
 static char flip_case(char c)
 {
-	return isupper((unsigned char)c) ? (char)tolower((unsigned char)c) : (char)toupper((unsigned char)c);
+	return isupper((unsigned char)c) ? (char)tolower((unsigned char)c)
+					 : (char)toupper((unsigned char)c);
 }
 
 /* Byte-level mutations of one line. */
@@ -304,8 +306,8 @@ static void mutate_bytes(struct batch *bt, const char *line, size_t len)
 		/* truncate */
 		batch_add(bt, line, i, "truncate");
 	}
-	static const char *const tails[] = {"0", "a", "A", " ", "\t", "x", "\r", "\\", "*", ")", " )",
-					    "\r\r", "\\n"};
+	static const char *const tails[] = {"0",  "a", "A", " ",  "\t",   "x",  "\r",
+					    "\\", "*", ")", " )", "\r\r", "\\n"};
 	for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
 		memcpy(tmp, line, len);
 		memcpy(tmp + len, tails[t], strlen(tails[t]));
@@ -346,8 +348,8 @@ static void mutate_structure(struct batch *bt, enum sumac_algo algo, enum form f
 		b = make_line(algo, form, files[i].name, hex, -1);
 		batch_add_buf(bt, &b, "other name");
 	}
-	static const char *const name_edits[][2] = {{"", "x"}, {"x", ""}, {" ", ""}, {"", " "},
-						    {"./", ""}, {"", "/"},  {"*", ""}};
+	static const char *const name_edits[][2] = {{"", "x"},  {"x", ""}, {" ", ""}, {"", " "},
+						    {"./", ""}, {"", "/"}, {"*", ""}};
 	for (size_t i = 0; i < sizeof name_edits / sizeof name_edits[0]; i++) {
 		char name[256];
 		snprintf(name, sizeof name, "%s%s%s", name_edits[i][0], f->name, name_edits[i][1]);
@@ -599,7 +601,8 @@ static void run_batch(const struct mode *md, const struct batch *bt, size_t from
 		} else {
 			stats.false_oks++;
 			if (stats.false_oks <= 20) {
-				printf("# FALSE OK (%s, %s, list line %zu):\n", md->argv0, m->what, k + 1);
+				printf("# FALSE OK (%s, %s, list line %zu):\n", md->argv0, m->what,
+				       k + 1);
 				show_line("line", m->text, m->len);
 				show_line("said", name, strlen(name));
 			}
@@ -607,7 +610,8 @@ static void run_batch(const struct mode *md, const struct batch *bt, size_t from
 	}
 	if (cursor && *cursor) {
 		stats.attribution_errors++;
-		show_line("status lines left over", cursor, strlen(cursor) > 200 ? 200 : strlen(cursor));
+		show_line("status lines left over", cursor,
+			  strlen(cursor) > 200 ? 200 : strlen(cursor));
 	}
 	free(o);
 	free(malformed);
@@ -615,15 +619,16 @@ static void run_batch(const struct mode *md, const struct batch *bt, size_t from
 	const int want = any_checked && all_ok ? 0 : 1;
 	if (code != want) {
 		stats.bad_status++;
-		printf("# exit status %d, expected %d (%s, lines %zu-%zu)\n", code, want, md->argv0, from,
-		       to);
+		printf("# exit status %d, expected %d (%s, lines %zu-%zu)\n", code, want, md->argv0,
+		       from, to);
 	}
 	/* --status: same verdict, in the exit status alone. */
 	if (first_line[0] != '\0' && strstr(first_line, "  ")) {
 		const int scode = run_list(md, list, true, out, err);
 		if (scode != code) {
 			stats.bad_status++;
-			printf("# --status exit status %d, without it %d (%s)\n", scode, code, md->argv0);
+			printf("# --status exit status %d, without it %d (%s)\n", scode, code,
+			       md->argv0);
 		}
 	}
 }
@@ -697,14 +702,15 @@ int main(void)
 
 	/* As sumac without -a: every algorithm, told apart by tag or length. */
 	const struct mode any = {"sumac", (1u << SUMAC_NALGO) - 1};
-	static const enum sumac_algo others[] = {SUMAC_MD5, SUMAC_SHA1, SUMAC_SHA224, SUMAC_SHA384,
-						 SUMAC_SHA512, SUMAC_SHA512_256};
+	static const enum sumac_algo others[] = {SUMAC_MD5,    SUMAC_SHA1,   SUMAC_SHA224,
+						 SUMAC_SHA384, SUMAC_SHA512, SUMAC_SHA512_256};
 	for (size_t i = 0; i < real_files; i += 5)
 		for (size_t a = 0; a < sizeof others / sizeof others[0]; a++) {
 			const enum sumac_algo algo = others[a];
 			/* SHA-512/256 has no untagged form of its own (its
 			 * length is SHA-256's). */
-			const enum form form = algo == SUMAC_SHA512_256 || (i / 5) % 2 ? FORM_TAGGED : FORM_TEXT;
+			const enum form form =
+				algo == SUMAC_SHA512_256 || (i / 5) % 2 ? FORM_TAGGED : FORM_TEXT;
 			struct buf b = make_line(algo, form, files[i].name, files[i].hex[algo], -1);
 			mutate_bytes(&bt, b.p, b.len);
 			free(b.p);
@@ -713,18 +719,21 @@ int main(void)
 	run_mode(&any, &bt);
 	free_batch(&bt);
 
-	tap_diag("%lu mutations tried (%lu as sha256sum, %lu as sumac), %lu files, %lu runs, %.1f s",
-		 stats.mutations, gnu_mutations, stats.mutations - gnu_mutations,
-		 (unsigned long)real_files, stats.runs, spawn_now() - t0);
-	tap_diag("%lu list lines checked, %lu OK (all legitimate: %s)", stats.checked_lines, stats.oks,
-		 stats.false_oks ? "no" : "yes");
+	tap_diag(
+		"%lu mutations tried (%lu as sha256sum, %lu as sumac), %lu files, %lu runs, %.1f s",
+		stats.mutations, gnu_mutations, stats.mutations - gnu_mutations,
+		(unsigned long)real_files, stats.runs, spawn_now() - t0);
+	tap_diag("%lu list lines checked, %lu OK (all legitimate: %s)", stats.checked_lines,
+		 stats.oks, stats.false_oks ? "no" : "yes");
 	tap_ok(stats.mutations >= 10000, "%lu mutations tried", stats.mutations);
 	tap_ok(stats.legit_oks > 0, "%lu legitimate OKs seen (case, form, escaping, same content)",
 	       stats.legit_oks);
 	tap_ok(stats.false_oks == 0, "no false OK (%lu)", stats.false_oks);
-	tap_ok(stats.bad_status == 0, "exit status 0 exactly when every checked line was OK (%lu wrong)",
+	tap_ok(stats.bad_status == 0,
+	       "exit status 0 exactly when every checked line was OK (%lu wrong)",
 	       stats.bad_status);
-	tap_ok(stats.attribution_errors == 0, "every status line attributed to its list line (%lu errors)",
+	tap_ok(stats.attribution_errors == 0,
+	       "every status line attributed to its list line (%lu errors)",
 	       stats.attribution_errors);
 	tap_ok(stats.crashes == 0, "no crash, no sanitizer report (%lu)", stats.crashes);
 	if (chdir("/") != 0)

@@ -25,17 +25,18 @@ extern const char fuzz_target_name[];
  * loop (longjmp), so that one bad input does not hide the others. */
 __attribute__((noreturn)) void fuzz_fail(const char *file, int line, const char *what);
 #else
-__attribute__((noreturn, unused)) static void fuzz_fail(const char *file, int line, const char *what)
+__attribute__((noreturn, unused)) static void fuzz_fail(const char *file, int line,
+							const char *what)
 {
 	fprintf(stderr, "%s:%d: invariant failed: %s\n", file, line, what);
 	abort();
 }
 #endif
 
-#define FUZZ_CHECK(cond)                                           \
-	do {                                                       \
-		if (!(cond))                                       \
-			fuzz_fail(__FILE__, __LINE__, #cond);      \
+#define FUZZ_CHECK(cond)                                                                           \
+	do {                                                                                       \
+		if (!(cond))                                                                       \
+			fuzz_fail(__FILE__, __LINE__, #cond);                                      \
 	} while (0)
 
 #endif

@@ -184,7 +184,9 @@ static bool shell_decode(const char *s, char *out, size_t *outlen)
 					out[n++] = vals[named - "abfnrtv\\'\"?"];
 				} else if (s[i] >= '0' && s[i] <= '7') {
 					unsigned v = 0;
-					for (int k = 0; k < 3 && i < len && s[i] >= '0' && s[i] <= '7'; k++, i++)
+					for (int k = 0;
+					     k < 3 && i < len && s[i] >= '0' && s[i] <= '7';
+					     k++, i++)
 						v = v * 8 + (unsigned)(s[i] - '0');
 					i--;
 					if (v == 0 || v > 255)

@@ -201,7 +201,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		struct check_line l;
 		memset(&l, 0, sizeof l);
-		const enum check_line_kind kind = check_parse_line(&p, line, len, list_is_stdin, &l);
+		const enum check_line_kind kind =
+			check_parse_line(&p, line, len, list_is_stdin, &l);
 		FUZZ_CHECK(kind == CHECK_LINE_IGNORED || kind == CHECK_LINE_VALID ||
 			   kind == CHECK_LINE_MALFORMED);
 		FUZZ_CHECK((kind == CHECK_LINE_IGNORED) == ignored);

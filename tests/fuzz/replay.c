@@ -106,9 +106,11 @@ static int replay_dir(const char *dir, int *count)
 			printf("not ok %d - %s: cannot read\n", ++*count, names[i]);
 			failures++;
 		} else if (run_one(data, len)) {
-			printf("ok %d - %s %s (%zu bytes)\n", ++*count, fuzz_target_name, names[i], len);
+			printf("ok %d - %s %s (%zu bytes)\n", ++*count, fuzz_target_name, names[i],
+			       len);
 		} else {
-			printf("not ok %d - %s %s: %s\n", ++*count, fuzz_target_name, names[i], fail_what);
+			printf("not ok %d - %s %s: %s\n", ++*count, fuzz_target_name, names[i],
+			       fail_what);
 			failures++;
 		}
 		fflush(stdout);

@@ -22,8 +22,12 @@ static const struct {
 	const char *prefix; /* CAVP file name prefix */
 	enum sumac_algo algo;
 } cavp_algos[] = {
-	{"SHA1", SUMAC_SHA1},         {"SHA224", SUMAC_SHA224},         {"SHA256", SUMAC_SHA256},
-	{"SHA384", SUMAC_SHA384},     {"SHA512", SUMAC_SHA512},         {"SHA512_224", SUMAC_SHA512_224},
+	{"SHA1", SUMAC_SHA1},
+	{"SHA224", SUMAC_SHA224},
+	{"SHA256", SUMAC_SHA256},
+	{"SHA384", SUMAC_SHA384},
+	{"SHA512", SUMAC_SHA512},
+	{"SHA512_224", SUMAC_SHA512_224},
 	{"SHA512_256", SUMAC_SHA512_256},
 };
 
@@ -84,7 +88,8 @@ static void run_msg_file(char *text, const struct sumac_impl *impl, enum sumac_a
 		} else if ((v = field(line, "MD"))) {
 			unsigned char want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
 			t->run++;
-			if (msglen == (size_t)-1 || strlen(v) != 2 * dlen || !hex_decode(v, want, dlen))
+			if (msglen == (size_t)-1 || strlen(v) != 2 * dlen ||
+			    !hex_decode(v, want, dlen))
 				continue;
 			hash_once(impl, algo, msg, msglen, got);
 			if (memcmp(want, got, dlen) == 0)
@@ -117,7 +122,8 @@ static void run_monte_file(char *text, const struct sumac_impl *impl, enum sumac
 				memcpy(win + 2 * n, next, n);
 			}
 			memcpy(seed, next, n);
-			if (strlen(v) == 2 * n && hex_decode(v, want, n) && memcmp(want, next, n) == 0)
+			if (strlen(v) == 2 * n && hex_decode(v, want, n) &&
+			    memcmp(want, next, n) == 0)
 				t->passed++;
 		}
 	}
@@ -156,54 +162,86 @@ static const struct known examples[] = {
 	/* FIPS 180 examples. */
 	{SUMAC_SHA1, "abc", 1, "a9993e364706816aba3e25717850c26c9cd0d89d"},
 	{SUMAC_SHA224, "abc", 1, "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"},
-	{SUMAC_SHA256, "abc", 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
-	{SUMAC_SHA384, "abc", 1, "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
-	{SUMAC_SHA512, "abc", 1, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+	{SUMAC_SHA256, "abc", 1,
+	 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+	{SUMAC_SHA384, "abc", 1,
+	 "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca13"
+	 "4c825a7"},
+	{SUMAC_SHA512, "abc", 1,
+	 "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a"
+	 "3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
 	{SUMAC_SHA512_224, "abc", 1, "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa"},
-	{SUMAC_SHA512_256, "abc", 1, "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
+	{SUMAC_SHA512_256, "abc", 1,
+	 "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
 	{SUMAC_SHA1, "", 1, "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
 	{SUMAC_SHA224, "", 1, "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f"},
 	{SUMAC_SHA256, "", 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
-	{SUMAC_SHA384, "", 1, "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
-	{SUMAC_SHA512, "", 1, "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"},
+	{SUMAC_SHA384, "", 1,
+	 "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14"
+	 "898b95b"},
+	{SUMAC_SHA512, "", 1,
+	 "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d28"
+	 "77eec2f63b931bd47417a81a538327af927da3e"},
 	{SUMAC_SHA512_224, "", 1, "6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4"},
-	{SUMAC_SHA512_256, "", 1, "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
+	{SUMAC_SHA512_256, "", 1,
+	 "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
 	{SUMAC_SHA1, "a", 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
 	{SUMAC_SHA224, "a", 1000000, "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67"},
-	{SUMAC_SHA256, "a", 1000000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"},
-	{SUMAC_SHA384, "a", 1000000, "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985"},
-	{SUMAC_SHA512, "a", 1000000, "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
-	{SUMAC_SHA512_224, "a", 1000000, "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287"},
-	{SUMAC_SHA512_256, "a", 1000000, "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21"},
+	{SUMAC_SHA256, "a", 1000000,
+	 "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"},
+	{SUMAC_SHA384, "a", 1000000,
+	 "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87"
+	 "f3d8985"},
+	{SUMAC_SHA512, "a", 1000000,
+	 "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce"
+	 "577c31beb009c5c2c49aa2e4eadb217ad8cc09b"},
+	{SUMAC_SHA512_224, "a", 1000000,
+	 "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287"},
+	{SUMAC_SHA512_256, "a", 1000000,
+	 "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21"},
 #define M448 "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
 	{SUMAC_SHA1, M448, 1, "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
 	{SUMAC_SHA224, M448, 1, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525"},
 	{SUMAC_SHA256, M448, 1, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
-	{SUMAC_SHA384, M448, 1, "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b"},
-	{SUMAC_SHA512, M448, 1, "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445"},
+	{SUMAC_SHA384, M448, 1,
+	 "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe"
+	 "3c8452b"},
+	{SUMAC_SHA512, M448, 1,
+	 "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea5"
+	 "7789ca031ad85c7a71dd70354ec631238ca3445"},
 	{SUMAC_SHA512_224, M448, 1, "e5302d6d54bb242275d1e7622d68df6eb02dedd13f564c13dbda2174"},
-	{SUMAC_SHA512_256, M448, 1, "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461"},
-#define M896 "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+	{SUMAC_SHA512_256, M448, 1,
+	 "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461"},
+#define M896                                                                                       \
+	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqr" \
+	"lmnopqrsmnopqrstnopqrstu"
 	{SUMAC_SHA1, M896, 1, "a49b2446a02c645bf419f995b67091253a04a259"},
 	{SUMAC_SHA224, M896, 1, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3"},
 	{SUMAC_SHA256, M896, 1, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
-	{SUMAC_SHA384, M896, 1, "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
-	{SUMAC_SHA512, M896, 1, "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"},
+	{SUMAC_SHA384, M896, 1,
+	 "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa9"
+	 "1746039"},
+	{SUMAC_SHA512, M896, 1,
+	 "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec"
+	 "4b5433ac7d329eeb6dd26545e96e55b874be909"},
 	{SUMAC_SHA512_224, M896, 1, "23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9"},
-	{SUMAC_SHA512_256, M896, 1, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
+	{SUMAC_SHA512_256, M896, 1,
+	 "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
 	/* RFC 1321 §A.5. */
 	{SUMAC_MD5, "", 1, "d41d8cd98f00b204e9800998ecf8427e"},
 	{SUMAC_MD5, "a", 1, "0cc175b9c0f1b6a831c399e269772661"},
 	{SUMAC_MD5, "abc", 1, "900150983cd24fb0d6963f7d28e17f72"},
 	{SUMAC_MD5, "message digest", 1, "f96b697d7cb7938d525a2f31aaf161d0"},
 	{SUMAC_MD5, "abcdefghijklmnopqrstuvwxyz", 1, "c3fcd3d76192e4007dfb496cca67e13b"},
-	{SUMAC_MD5, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 1, "d174ab98d277d9f5a5611c2c9f419d9f"},
+	{SUMAC_MD5, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 1,
+	 "d174ab98d277d9f5a5611c2c9f419d9f"},
 	{SUMAC_MD5, "1234567890", 8, "57edf4a22be3c955ac49da2e2107b67a"},
-	/* The 1 GiB "extremely long message": its bit length, 2^33, does not
-	 * fit in 32 bits. */
+/* The 1 GiB "extremely long message": its bit length, 2^33, does not
+ * fit in 32 bits. */
 #define MLONG "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
 	{SUMAC_SHA1, MLONG, 16777216, "7789f0c9ef7bfc40d93311143dfbe69e2017f592"},
-	{SUMAC_SHA256, MLONG, 16777216, "50e72a0e26442fe2552dc3938ac58658228c0cbfb1d2ca872ae435266fcd055e"},
+	{SUMAC_SHA256, MLONG, 16777216,
+	 "50e72a0e26442fe2552dc3938ac58658228c0cbfb1d2ca872ae435266fcd055e"},
 };
 
 /* Feeds msg x repeat through a 1 MiB staging buffer, as a file would be. */

@@ -11,8 +11,8 @@ struct pcase {
 	enum mode mode;
 	const char *line;
 	enum check_line_kind kind;
-	const char *name;  /* expected name when valid */
-	int binary;        /* expected marker when valid */
+	const char *name; /* expected name when valid */
+	int binary;       /* expected marker when valid */
 	enum sumac_algo algo;
 };
 

@@ -39,7 +39,7 @@ static inline uint32x4_t be32x4(uint8x16_t bytes)
  * finishes the one needed three groups later and adds K to the one needed
  * two groups later, so the schedule runs ahead of the rounds. */
 #define PRE(x, w4, w8) ((x) = vsha1su0q_u32((x), (w4), (w8)))
-#define FIN(x, w12) ((x) = vsha1su1q_u32((x), (w12)))
+#define FIN(x, w12)    ((x) = vsha1su1q_u32((x), (w12)))
 
 void sumac_sha1_blocks_armv8(void *state, const uint8_t *in, size_t nblocks)
 {

@@ -37,14 +37,16 @@ static inline uint32x4_t be32x4(uint8x16_t bytes)
  * makes itself).  Each quad of rounds below starts the schedule quad needed
  * four quads later, finishes the one needed three later and adds K to the
  * one needed two later, so the schedule never holds up the rounds. */
-#define PRE(x, w4) ((x) = vsha256su0q_u32((x), (w4)))
+#define PRE(x, w4)      ((x) = vsha256su0q_u32((x), (w4)))
 #define FIN(x, w8, w12) ((x) = vsha256su1q_u32((x), (w8), (w12)))
 
 void sumac_sha256_blocks_armv8(void *state, const uint8_t *in, size_t nblocks)
 {
 	uint32_t *s = state;
-	const uint32x4x4_t k0 = vld1q_u32_x4(sumac_sha256_k), k1 = vld1q_u32_x4(sumac_sha256_k + 16);
-	const uint32x4x4_t k2 = vld1q_u32_x4(sumac_sha256_k + 32), k3 = vld1q_u32_x4(sumac_sha256_k + 48);
+	const uint32x4x4_t k0 = vld1q_u32_x4(sumac_sha256_k),
+			   k1 = vld1q_u32_x4(sumac_sha256_k + 16);
+	const uint32x4x4_t k2 = vld1q_u32_x4(sumac_sha256_k + 32),
+			   k3 = vld1q_u32_x4(sumac_sha256_k + 48);
 	uint32x4_t h_abcd = vld1q_u32(s), h_efgh = vld1q_u32(s + 4);
 
 	for (; nblocks != 0; nblocks--, in += 64) {

@@ -35,7 +35,7 @@
  * below starts the schedule pair needed eight pairs later (once its
  * W[t-16] pair has been read for the last time), finishes the one needed
  * four later and adds K to the next one. */
-#define PRE(x, w2) ((x) = vsha512su0q_u64((x), (w2)))
+#define PRE(x, w2)           ((x) = vsha512su0q_u64((x), (w2)))
 #define FIN(x, w14, w8, w10) ((x) = vsha512su1q_u64((x), (w14), vextq_u64((w8), (w10), 1)))
 
 /* The next four pairs of round constants. */

@@ -104,9 +104,8 @@ static EVP_MD *ossl_md(enum sumac_algo algo, int *err)
 	if (!md)
 		*err = ossl_errno();
 	ERR_pop_to_mark();
-	if (md && !atomic_compare_exchange_strong_explicit(&md_cache[algo], &none, md,
-							   memory_order_acq_rel,
-							   memory_order_acquire)) {
+	if (md && !atomic_compare_exchange_strong_explicit(
+			  &md_cache[algo], &none, md, memory_order_acq_rel, memory_order_acquire)) {
 		EVP_MD_free(md); /* another thread filled the slot first */
 		md = none;
 	}

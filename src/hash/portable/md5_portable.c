@@ -9,9 +9,9 @@
 #define H(x, y, z) ((x) ^ (y) ^ (z))
 #define I(x, y, z) ((y) ^ ((x) | ~(z)))
 
-#define STEP(f, a, b, c, d, xk, t, s)                                  \
-	do {                                                           \
-		(a) = (b) + rotl32((a) + f((b), (c), (d)) + (xk) + (t), (s)); \
+#define STEP(f, a, b, c, d, xk, t, s)                                                              \
+	do {                                                                                       \
+		(a) = (b) + rotl32((a) + f((b), (c), (d)) + (xk) + (t), (s));                      \
 	} while (0)
 
 void sumac_md5_blocks_portable(void *state, const uint8_t *in, size_t nblocks)

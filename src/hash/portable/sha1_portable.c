@@ -3,27 +3,27 @@
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"
 
-#define F0(b, c, d) ((d) ^ ((b) & ((c) ^ (d)))) /* Ch, rounds 0-19 */
-#define F1(b, c, d) ((b) ^ (c) ^ (d))           /* Parity, 20-39 and 60-79 */
+#define F0(b, c, d) ((d) ^ ((b) & ((c) ^ (d))))         /* Ch, rounds 0-19 */
+#define F1(b, c, d) ((b) ^ (c) ^ (d))                   /* Parity, 20-39 and 60-79 */
 #define F2(b, c, d) (((b) & (c)) | ((d) & ((b) | (c)))) /* Maj, 40-59 */
 
 #define W_LOAD(t) (w[(t)&15])
-#define W_NEXT(t) \
+#define W_NEXT(t)                                                                                  \
 	(w[(t)&15] = rotl32(w[((t)-3) & 15] ^ w[((t)-8) & 15] ^ w[((t)-14) & 15] ^ w[(t)&15], 1))
 
-#define ROUND(a, b, c, d, e, t, F, k, WF)                        \
-	do {                                                     \
-		(e) += rotl32((a), 5) + F((b), (c), (d)) + (k) + WF(t); \
-		(b) = rotl32((b), 30);                           \
+#define ROUND(a, b, c, d, e, t, F, k, WF)                                                          \
+	do {                                                                                       \
+		(e) += rotl32((a), 5) + F((b), (c), (d)) + (k) + WF(t);                            \
+		(b) = rotl32((b), 30);                                                             \
 	} while (0)
 
-#define ROUNDS5(t, F, k, WF)                          \
-	do {                                          \
-		ROUND(a, b, c, d, e, (t) + 0, F, k, WF); \
-		ROUND(e, a, b, c, d, (t) + 1, F, k, WF); \
-		ROUND(d, e, a, b, c, (t) + 2, F, k, WF); \
-		ROUND(c, d, e, a, b, (t) + 3, F, k, WF); \
-		ROUND(b, c, d, e, a, (t) + 4, F, k, WF); \
+#define ROUNDS5(t, F, k, WF)                                                                       \
+	do {                                                                                       \
+		ROUND(a, b, c, d, e, (t) + 0, F, k, WF);                                           \
+		ROUND(e, a, b, c, d, (t) + 1, F, k, WF);                                           \
+		ROUND(d, e, a, b, c, (t) + 2, F, k, WF);                                           \
+		ROUND(c, d, e, a, b, (t) + 3, F, k, WF);                                           \
+		ROUND(b, c, d, e, a, (t) + 4, F, k, WF);                                           \
 	} while (0)
 
 void sumac_sha1_blocks_portable(void *state, const uint8_t *in, size_t nblocks)

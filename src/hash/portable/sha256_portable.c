@@ -9,10 +9,10 @@
 #include "hash/portable/portable.h"
 
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define BSIG0(x) (rotr32((x), 2) ^ rotr32((x), 13) ^ rotr32((x), 22))
-#define BSIG1(x) (rotr32((x), 6) ^ rotr32((x), 11) ^ rotr32((x), 25))
-#define SSIG0(x) (rotr32((x), 7) ^ rotr32((x), 18) ^ ((x) >> 3))
-#define SSIG1(x) (rotr32((x), 17) ^ rotr32((x), 19) ^ ((x) >> 10))
+#define BSIG0(x)    (rotr32((x), 2) ^ rotr32((x), 13) ^ rotr32((x), 22))
+#define BSIG1(x)    (rotr32((x), 6) ^ rotr32((x), 11) ^ rotr32((x), 25))
+#define SSIG0(x)    (rotr32((x), 7) ^ rotr32((x), 18) ^ ((x) >> 3))
+#define SSIG1(x)    (rotr32((x), 17) ^ rotr32((x), 19) ^ ((x) >> 10))
 
 /* Rounds 0-15 take the message word as loaded; later rounds extend it. */
 #define W_LOAD(t) (w[(t)&15])
@@ -21,25 +21,25 @@
 /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and a round's b ^ c is the a ^ b
  * of the round before (the variables shift by one): carrying it in bc_
  * saves an operation a round. */
-#define ROUND(a, b, c, d, e, f, g, h, t, WF)                                   \
-	do {                                                                   \
-		uint32_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + sumac_sha256_k[t] + WF(t); \
-		uint32_t ab_ = (a) ^ (b);                                      \
-		(d) += t1;                                                     \
-		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                     \
-		bc_ = ab_;                                                     \
+#define ROUND(a, b, c, d, e, f, g, h, t, WF)                                                       \
+	do {                                                                                       \
+		uint32_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + sumac_sha256_k[t] + WF(t);      \
+		uint32_t ab_ = (a) ^ (b);                                                          \
+		(d) += t1;                                                                         \
+		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                                         \
+		bc_ = ab_;                                                                         \
 	} while (0)
 
-#define ROUNDS8(t, WF)                                   \
-	do {                                             \
-		ROUND(a, b, c, d, e, f, g, h, (t) + 0, WF); \
-		ROUND(h, a, b, c, d, e, f, g, (t) + 1, WF); \
-		ROUND(g, h, a, b, c, d, e, f, (t) + 2, WF); \
-		ROUND(f, g, h, a, b, c, d, e, (t) + 3, WF); \
-		ROUND(e, f, g, h, a, b, c, d, (t) + 4, WF); \
-		ROUND(d, e, f, g, h, a, b, c, (t) + 5, WF); \
-		ROUND(c, d, e, f, g, h, a, b, (t) + 6, WF); \
-		ROUND(b, c, d, e, f, g, h, a, (t) + 7, WF); \
+#define ROUNDS8(t, WF)                                                                             \
+	do {                                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, (t) + 0, WF);                                        \
+		ROUND(h, a, b, c, d, e, f, g, (t) + 1, WF);                                        \
+		ROUND(g, h, a, b, c, d, e, f, (t) + 2, WF);                                        \
+		ROUND(f, g, h, a, b, c, d, e, (t) + 3, WF);                                        \
+		ROUND(e, f, g, h, a, b, c, d, (t) + 4, WF);                                        \
+		ROUND(d, e, f, g, h, a, b, c, (t) + 5, WF);                                        \
+		ROUND(c, d, e, f, g, h, a, b, (t) + 6, WF);                                        \
+		ROUND(b, c, d, e, f, g, h, a, (t) + 7, WF);                                        \
 	} while (0)
 
 void sumac_sha256_blocks_portable(void *state, const uint8_t *in, size_t nblocks)

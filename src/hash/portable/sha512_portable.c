@@ -6,10 +6,10 @@
 #include "hash/portable/portable.h"
 
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define BSIG0(x) (rotr64((x), 28) ^ rotr64((x), 34) ^ rotr64((x), 39))
-#define BSIG1(x) (rotr64((x), 14) ^ rotr64((x), 18) ^ rotr64((x), 41))
-#define SSIG0(x) (rotr64((x), 1) ^ rotr64((x), 8) ^ ((x) >> 7))
-#define SSIG1(x) (rotr64((x), 19) ^ rotr64((x), 61) ^ ((x) >> 6))
+#define BSIG0(x)    (rotr64((x), 28) ^ rotr64((x), 34) ^ rotr64((x), 39))
+#define BSIG1(x)    (rotr64((x), 14) ^ rotr64((x), 18) ^ rotr64((x), 41))
+#define SSIG0(x)    (rotr64((x), 1) ^ rotr64((x), 8) ^ ((x) >> 7))
+#define SSIG1(x)    (rotr64((x), 19) ^ rotr64((x), 61) ^ ((x) >> 6))
 
 #define W_LOAD(t) (w[(t)&15])
 #define W_NEXT(t) (w[(t)&15] += SSIG1(w[((t)-2) & 15]) + w[((t)-7) & 15] + SSIG0(w[((t)-15) & 15]))
@@ -17,25 +17,25 @@
 /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and a round's b ^ c is the a ^ b
  * of the round before (the variables shift by one): carrying it in bc_
  * saves an operation a round. */
-#define ROUND(a, b, c, d, e, f, g, h, t, WF)                                   \
-	do {                                                                   \
-		uint64_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + sumac_sha512_k[t] + WF(t); \
-		uint64_t ab_ = (a) ^ (b);                                      \
-		(d) += t1;                                                     \
-		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                     \
-		bc_ = ab_;                                                     \
+#define ROUND(a, b, c, d, e, f, g, h, t, WF)                                                       \
+	do {                                                                                       \
+		uint64_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + sumac_sha512_k[t] + WF(t);      \
+		uint64_t ab_ = (a) ^ (b);                                                          \
+		(d) += t1;                                                                         \
+		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                                         \
+		bc_ = ab_;                                                                         \
 	} while (0)
 
-#define ROUNDS8(t, WF)                                   \
-	do {                                             \
-		ROUND(a, b, c, d, e, f, g, h, (t) + 0, WF); \
-		ROUND(h, a, b, c, d, e, f, g, (t) + 1, WF); \
-		ROUND(g, h, a, b, c, d, e, f, (t) + 2, WF); \
-		ROUND(f, g, h, a, b, c, d, e, (t) + 3, WF); \
-		ROUND(e, f, g, h, a, b, c, d, (t) + 4, WF); \
-		ROUND(d, e, f, g, h, a, b, c, (t) + 5, WF); \
-		ROUND(c, d, e, f, g, h, a, b, (t) + 6, WF); \
-		ROUND(b, c, d, e, f, g, h, a, (t) + 7, WF); \
+#define ROUNDS8(t, WF)                                                                             \
+	do {                                                                                       \
+		ROUND(a, b, c, d, e, f, g, h, (t) + 0, WF);                                        \
+		ROUND(h, a, b, c, d, e, f, g, (t) + 1, WF);                                        \
+		ROUND(g, h, a, b, c, d, e, f, (t) + 2, WF);                                        \
+		ROUND(f, g, h, a, b, c, d, e, (t) + 3, WF);                                        \
+		ROUND(e, f, g, h, a, b, c, d, (t) + 4, WF);                                        \
+		ROUND(d, e, f, g, h, a, b, c, (t) + 5, WF);                                        \
+		ROUND(c, d, e, f, g, h, a, b, (t) + 6, WF);                                        \
+		ROUND(b, c, d, e, f, g, h, a, (t) + 7, WF);                                        \
 	} while (0)
 
 void sumac_sha512_blocks_portable(void *state, const uint8_t *in, size_t nblocks)

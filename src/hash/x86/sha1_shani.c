@@ -17,10 +17,10 @@
 
 /* Four rounds; e must already hold W+E in its top lane.  The abcd going in
  * is kept as prev because the next group's E is rol30 of its A. */
-#define GROUP(func)                                               \
-	do {                                                      \
-		prev = abcd;                                      \
-		abcd = _mm_sha1rnds4_epu32(abcd, e, (func));      \
+#define GROUP(func)                                                                                \
+	do {                                                                                       \
+		prev = abcd;                                                                       \
+		abcd = _mm_sha1rnds4_epu32(abcd, e, (func));                                       \
 	} while (0)
 #define NEXT_E(m) (e = _mm_sha1nexte_epu32(prev, (m)))
 
@@ -29,7 +29,7 @@
  * msg1 xors W[t-14] into W[t-16], a plain xor adds W[t-8], and msg2 folds in
  * W[t-3] (including the three words it produces itself) and rotates. */
 #define PRE(x, next) ((x) = _mm_sha1msg1_epu32((x), (next)))
-#define MID(x, w8) ((x) = _mm_xor_si128((x), (w8)))
+#define MID(x, w8)   ((x) = _mm_xor_si128((x), (w8)))
 #define FIN(x, last) ((x) = _mm_sha1msg2_epu32((x), (last)))
 
 void sumac_sha1_blocks_shani(void *state, const uint8_t *in, size_t nblocks)

@@ -19,19 +19,20 @@
  * low two W+K lanes, so the upper pair is moved down for the second one; the
  * two state registers swap roles after every pair, which is why the first
  * call writes abef's old role into cdgh and the second writes it back. */
-#define QROUNDS(m, q)                                                             \
-	do {                                                                      \
-		__m128i wk = _mm_add_epi32((m), _mm_load_si128((const __m128i *)&sumac_sha256_k[4 * (q)])); \
-		cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                     \
-		wk = _mm_shuffle_epi32(wk, 0x0e);                                 \
-		abef = _mm_sha256rnds2_epu32(abef, cdgh, wk);                     \
+#define QROUNDS(m, q)                                                                              \
+	do {                                                                                       \
+		__m128i wk = _mm_add_epi32(                                                        \
+			(m), _mm_load_si128((const __m128i *)&sumac_sha256_k[4 * (q)]));           \
+		cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                                      \
+		wk = _mm_shuffle_epi32(wk, 0x0e);                                                  \
+		abef = _mm_sha256rnds2_epu32(abef, cdgh, wk);                                      \
 	} while (0)
 
 /* Schedule in two halves so it overlaps the rounds instead of stalling them:
  * PRE folds sigma0(W[t-15]) into W[t-16] as soon as the next quad is loaded,
  * FIN adds W[t-7] and the sigma1 terms once the quad before is known. */
 #define PRE(x, next) ((x) = _mm_sha256msg1_epu32((x), (next)))
-#define FIN(x, last, prev) \
+#define FIN(x, last, prev)                                                                         \
 	((x) = _mm_sha256msg2_epu32(_mm_add_epi32((x), _mm_alignr_epi8((last), (prev), 4)), (last)))
 
 void sumac_sha256_blocks_shani(void *state, const uint8_t *in, size_t nblocks)

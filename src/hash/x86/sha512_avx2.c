@@ -22,61 +22,49 @@
 
 #define K4(x) x, x, x, x
 _Alignas(32) static const uint64_t K512x4[80 * 4] = {
-	K4(0x428a2f98d728ae22ULL), K4(0x7137449123ef65cdULL),
-	K4(0xb5c0fbcfec4d3b2fULL), K4(0xe9b5dba58189dbbcULL),
-	K4(0x3956c25bf348b538ULL), K4(0x59f111f1b605d019ULL),
-	K4(0x923f82a4af194f9bULL), K4(0xab1c5ed5da6d8118ULL),
-	K4(0xd807aa98a3030242ULL), K4(0x12835b0145706fbeULL),
-	K4(0x243185be4ee4b28cULL), K4(0x550c7dc3d5ffb4e2ULL),
-	K4(0x72be5d74f27b896fULL), K4(0x80deb1fe3b1696b1ULL),
-	K4(0x9bdc06a725c71235ULL), K4(0xc19bf174cf692694ULL),
-	K4(0xe49b69c19ef14ad2ULL), K4(0xefbe4786384f25e3ULL),
-	K4(0x0fc19dc68b8cd5b5ULL), K4(0x240ca1cc77ac9c65ULL),
-	K4(0x2de92c6f592b0275ULL), K4(0x4a7484aa6ea6e483ULL),
-	K4(0x5cb0a9dcbd41fbd4ULL), K4(0x76f988da831153b5ULL),
-	K4(0x983e5152ee66dfabULL), K4(0xa831c66d2db43210ULL),
-	K4(0xb00327c898fb213fULL), K4(0xbf597fc7beef0ee4ULL),
-	K4(0xc6e00bf33da88fc2ULL), K4(0xd5a79147930aa725ULL),
-	K4(0x06ca6351e003826fULL), K4(0x142929670a0e6e70ULL),
-	K4(0x27b70a8546d22ffcULL), K4(0x2e1b21385c26c926ULL),
-	K4(0x4d2c6dfc5ac42aedULL), K4(0x53380d139d95b3dfULL),
-	K4(0x650a73548baf63deULL), K4(0x766a0abb3c77b2a8ULL),
-	K4(0x81c2c92e47edaee6ULL), K4(0x92722c851482353bULL),
-	K4(0xa2bfe8a14cf10364ULL), K4(0xa81a664bbc423001ULL),
-	K4(0xc24b8b70d0f89791ULL), K4(0xc76c51a30654be30ULL),
-	K4(0xd192e819d6ef5218ULL), K4(0xd69906245565a910ULL),
-	K4(0xf40e35855771202aULL), K4(0x106aa07032bbd1b8ULL),
-	K4(0x19a4c116b8d2d0c8ULL), K4(0x1e376c085141ab53ULL),
-	K4(0x2748774cdf8eeb99ULL), K4(0x34b0bcb5e19b48a8ULL),
-	K4(0x391c0cb3c5c95a63ULL), K4(0x4ed8aa4ae3418acbULL),
-	K4(0x5b9cca4f7763e373ULL), K4(0x682e6ff3d6b2b8a3ULL),
-	K4(0x748f82ee5defb2fcULL), K4(0x78a5636f43172f60ULL),
-	K4(0x84c87814a1f0ab72ULL), K4(0x8cc702081a6439ecULL),
-	K4(0x90befffa23631e28ULL), K4(0xa4506cebde82bde9ULL),
-	K4(0xbef9a3f7b2c67915ULL), K4(0xc67178f2e372532bULL),
-	K4(0xca273eceea26619cULL), K4(0xd186b8c721c0c207ULL),
-	K4(0xeada7dd6cde0eb1eULL), K4(0xf57d4f7fee6ed178ULL),
-	K4(0x06f067aa72176fbaULL), K4(0x0a637dc5a2c898a6ULL),
-	K4(0x113f9804bef90daeULL), K4(0x1b710b35131c471bULL),
-	K4(0x28db77f523047d84ULL), K4(0x32caab7b40c72493ULL),
-	K4(0x3c9ebe0a15c9bebcULL), K4(0x431d67c49c100d4cULL),
-	K4(0x4cc5d4becb3e42b6ULL), K4(0x597f299cfc657e2aULL),
+	K4(0x428a2f98d728ae22ULL), K4(0x7137449123ef65cdULL), K4(0xb5c0fbcfec4d3b2fULL),
+	K4(0xe9b5dba58189dbbcULL), K4(0x3956c25bf348b538ULL), K4(0x59f111f1b605d019ULL),
+	K4(0x923f82a4af194f9bULL), K4(0xab1c5ed5da6d8118ULL), K4(0xd807aa98a3030242ULL),
+	K4(0x12835b0145706fbeULL), K4(0x243185be4ee4b28cULL), K4(0x550c7dc3d5ffb4e2ULL),
+	K4(0x72be5d74f27b896fULL), K4(0x80deb1fe3b1696b1ULL), K4(0x9bdc06a725c71235ULL),
+	K4(0xc19bf174cf692694ULL), K4(0xe49b69c19ef14ad2ULL), K4(0xefbe4786384f25e3ULL),
+	K4(0x0fc19dc68b8cd5b5ULL), K4(0x240ca1cc77ac9c65ULL), K4(0x2de92c6f592b0275ULL),
+	K4(0x4a7484aa6ea6e483ULL), K4(0x5cb0a9dcbd41fbd4ULL), K4(0x76f988da831153b5ULL),
+	K4(0x983e5152ee66dfabULL), K4(0xa831c66d2db43210ULL), K4(0xb00327c898fb213fULL),
+	K4(0xbf597fc7beef0ee4ULL), K4(0xc6e00bf33da88fc2ULL), K4(0xd5a79147930aa725ULL),
+	K4(0x06ca6351e003826fULL), K4(0x142929670a0e6e70ULL), K4(0x27b70a8546d22ffcULL),
+	K4(0x2e1b21385c26c926ULL), K4(0x4d2c6dfc5ac42aedULL), K4(0x53380d139d95b3dfULL),
+	K4(0x650a73548baf63deULL), K4(0x766a0abb3c77b2a8ULL), K4(0x81c2c92e47edaee6ULL),
+	K4(0x92722c851482353bULL), K4(0xa2bfe8a14cf10364ULL), K4(0xa81a664bbc423001ULL),
+	K4(0xc24b8b70d0f89791ULL), K4(0xc76c51a30654be30ULL), K4(0xd192e819d6ef5218ULL),
+	K4(0xd69906245565a910ULL), K4(0xf40e35855771202aULL), K4(0x106aa07032bbd1b8ULL),
+	K4(0x19a4c116b8d2d0c8ULL), K4(0x1e376c085141ab53ULL), K4(0x2748774cdf8eeb99ULL),
+	K4(0x34b0bcb5e19b48a8ULL), K4(0x391c0cb3c5c95a63ULL), K4(0x4ed8aa4ae3418acbULL),
+	K4(0x5b9cca4f7763e373ULL), K4(0x682e6ff3d6b2b8a3ULL), K4(0x748f82ee5defb2fcULL),
+	K4(0x78a5636f43172f60ULL), K4(0x84c87814a1f0ab72ULL), K4(0x8cc702081a6439ecULL),
+	K4(0x90befffa23631e28ULL), K4(0xa4506cebde82bde9ULL), K4(0xbef9a3f7b2c67915ULL),
+	K4(0xc67178f2e372532bULL), K4(0xca273eceea26619cULL), K4(0xd186b8c721c0c207ULL),
+	K4(0xeada7dd6cde0eb1eULL), K4(0xf57d4f7fee6ed178ULL), K4(0x06f067aa72176fbaULL),
+	K4(0x0a637dc5a2c898a6ULL), K4(0x113f9804bef90daeULL), K4(0x1b710b35131c471bULL),
+	K4(0x28db77f523047d84ULL), K4(0x32caab7b40c72493ULL), K4(0x3c9ebe0a15c9bebcULL),
+	K4(0x431d67c49c100d4cULL), K4(0x4cc5d4becb3e42b6ULL), K4(0x597f299cfc657e2aULL),
 	K4(0x5fcb6fab3ad6faecULL), K4(0x6c44198c4a475817ULL),
 };
 
-#define LD(p) _mm256_load_si256((const __m256i *)(p))
+#define LD(p)    _mm256_load_si256((const __m256i *)(p))
 #define ST(p, v) _mm256_store_si256((__m256i *)(p), (v))
-#define LDU(p) _mm_loadu_si128((const __m128i *)(p))
+#define LDU(p)   _mm_loadu_si128((const __m128i *)(p))
 
 /* sigma0 and sigma1 of four words: AVX2 has no 64-bit rotate, so each is
  * two shifts, except the rotation by 8, which is a byte shuffle. */
-#define SSIG0V(x)                                                                             \
-	_mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64((x), 1), _mm256_slli_epi64((x), 63)), \
-			 _mm256_xor_si256(_mm256_srli_epi64((x), 7), _mm256_shuffle_epi8((x), rot8)))
-#define SSIG1V(x)                                                                               \
+#define SSIG0V(x)                                                                                  \
+	_mm256_xor_si256(                                                                          \
+		_mm256_xor_si256(_mm256_srli_epi64((x), 1), _mm256_slli_epi64((x), 63)),           \
+		_mm256_xor_si256(_mm256_srli_epi64((x), 7), _mm256_shuffle_epi8((x), rot8)))
+#define SSIG1V(x)                                                                                  \
 	_mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64((x), 19), _mm256_slli_epi64((x), 45)), \
-			 _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64((x), 3),                 \
-							   _mm256_srli_epi64((x), 61)),                \
+			 _mm256_xor_si256(_mm256_xor_si256(_mm256_slli_epi64((x), 3),              \
+							   _mm256_srli_epi64((x), 61)),            \
 					  _mm256_srli_epi64((x), 6)))
 
 /* A schedule buffer holds 80 x 4 words of W+K followed by 80 x 4 raw W. */
@@ -84,31 +72,31 @@ _Alignas(32) static const uint64_t K512x4[80 * 4] = {
 
 /* Word t + k of the four blocks being scheduled, where nw points at the
  * W+K of word t and kp at K[t]. */
-#define STEP(k)                                                                                  \
-	do {                                                                                     \
-		__m256i w_ = _mm256_add_epi64(                                                   \
-			_mm256_add_epi64(LD(nw + RAW + 4 * ((k) - 16)), LD(nw + RAW + 4 * ((k) - 7))), \
-			_mm256_add_epi64(SSIG0V(LD(nw + RAW + 4 * ((k) - 15))),                  \
-					 SSIG1V(LD(nw + RAW + 4 * ((k) - 2)))));                \
-		ST(nw + RAW + 4 * (k), w_);                                                      \
-		ST(nw + 4 * (k), _mm256_add_epi64(w_, LD(kp + 4 * (k))));                        \
+#define STEP(k)                                                                                    \
+	do {                                                                                       \
+		__m256i w_ = _mm256_add_epi64(                                                     \
+			_mm256_add_epi64(LD(nw + RAW + 4 * ((k)-16)), LD(nw + RAW + 4 * ((k)-7))), \
+			_mm256_add_epi64(SSIG0V(LD(nw + RAW + 4 * ((k)-15))),                      \
+					 SSIG1V(LD(nw + RAW + 4 * ((k)-2)))));                     \
+		ST(nw + RAW + 4 * (k), w_);                                                        \
+		ST(nw + 4 * (k), _mm256_add_epi64(w_, LD(kp + 4 * (k))));                          \
 	} while (0)
 
-#define STEP4(q)                      \
-	do {                          \
-		STEP(4 * (q) + 0);    \
-		STEP(4 * (q) + 1);    \
-		STEP(4 * (q) + 2);    \
-		STEP(4 * (q) + 3);    \
+#define STEP4(q)                                                                                   \
+	do {                                                                                       \
+		STEP(4 * (q) + 0);                                                                 \
+		STEP(4 * (q) + 1);                                                                 \
+		STEP(4 * (q) + 2);                                                                 \
+		STEP(4 * (q) + 3);                                                                 \
 	} while (0)
 
-#define STEP5(q)                      \
-	do {                          \
-		STEP(5 * (q) + 0);    \
-		STEP(5 * (q) + 1);    \
-		STEP(5 * (q) + 2);    \
-		STEP(5 * (q) + 3);    \
-		STEP(5 * (q) + 4);    \
+#define STEP5(q)                                                                                   \
+	do {                                                                                       \
+		STEP(5 * (q) + 0);                                                                 \
+		STEP(5 * (q) + 1);                                                                 \
+		STEP(5 * (q) + 2);                                                                 \
+		STEP(5 * (q) + 3);                                                                 \
+		STEP(5 * (q) + 4);                                                                 \
 	} while (0)
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
@@ -122,44 +110,44 @@ _Alignas(32) static const uint64_t K512x4[80 * 4] = {
  * operations in a row per round (a rotate, two xors and an add), one less
  * than when T1 is formed first, for two more operations in total. */
 #define ROUND(t) ROUND_WK(cw[4 * (t)])
-#define ROUND_WK(wk)                                                  \
-	do {                                                          \
-		uint64_t s1_ = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);  \
-		uint64_t ch_ = ((f ^ g) & e) ^ g;                     \
-		uint64_t s0_ = ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39);  \
-		uint64_t e_ = hd + (wk) + ch_ + s1_;                  \
-		uint64_t a_ = e_ + bcd + (a & bxc) + s0_;             \
-		hd = g + c;                                           \
-		bcd = (a & b) - c;                                    \
-		bxc = a ^ b;                                          \
-		c = b;                                                \
-		b = a;                                                \
-		a = a_;                                               \
-		g = f;                                                \
-		f = e;                                                \
-		e = e_;                                               \
+#define ROUND_WK(wk)                                                                               \
+	do {                                                                                       \
+		uint64_t s1_ = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                               \
+		uint64_t ch_ = ((f ^ g) & e) ^ g;                                                  \
+		uint64_t s0_ = ROR(a, 28) ^ ROR(a, 34) ^ ROR(a, 39);                               \
+		uint64_t e_ = hd + (wk) + ch_ + s1_;                                               \
+		uint64_t a_ = e_ + bcd + (a & bxc) + s0_;                                          \
+		hd = g + c;                                                                        \
+		bcd = (a & b) - c;                                                                 \
+		bxc = a ^ b;                                                                       \
+		c = b;                                                                             \
+		b = a;                                                                             \
+		a = a_;                                                                            \
+		g = f;                                                                             \
+		f = e;                                                                             \
+		e = e_;                                                                            \
 	} while (0)
 
-#define ROUNDS5(t)                   \
-	do {                         \
-		ROUND((t) + 0);      \
-		ROUND((t) + 1);      \
-		ROUND((t) + 2);      \
-		ROUND((t) + 3);      \
-		ROUND((t) + 4);      \
+#define ROUNDS5(t)                                                                                 \
+	do {                                                                                       \
+		ROUND((t) + 0);                                                                    \
+		ROUND((t) + 1);                                                                    \
+		ROUND((t) + 2);                                                                    \
+		ROUND((t) + 3);                                                                    \
+		ROUND((t) + 4);                                                                    \
 	} while (0)
 
 /* Twenty rounds, with S0..S3 after each five. */
-#define ROUNDS20(S0, S1, S2, S3) \
-	do {                     \
-		ROUNDS5(0);      \
-		S0;              \
-		ROUNDS5(5);      \
-		S1;              \
-		ROUNDS5(10);     \
-		S2;              \
-		ROUNDS5(15);     \
-		S3;              \
+#define ROUNDS20(S0, S1, S2, S3)                                                                   \
+	do {                                                                                       \
+		ROUNDS5(0);                                                                        \
+		S0;                                                                                \
+		ROUNDS5(5);                                                                        \
+		S1;                                                                                \
+		ROUNDS5(10);                                                                       \
+		S2;                                                                                \
+		ROUNDS5(15);                                                                       \
+		S3;                                                                                \
 	} while (0)
 
 #define NOP ((void)0)
@@ -171,34 +159,37 @@ _Alignas(32) static const uint64_t K512x4[80 * 4] = {
 
 #define BLOCK_BEGIN() uint64_t hd = h + d, bcd = (b & c) - d, bxc = b ^ c
 
-#define BLOCK_END()                         \
-	do {                                \
-		d = (b & c) - bcd;          \
-		h = hd - d;                 \
-		a = s[0] += a;              \
-		b = s[1] += b;              \
-		c = s[2] += c;              \
-		d = s[3] += d;              \
-		e = s[4] += e;              \
-		f = s[5] += f;              \
-		g = s[6] += g;              \
-		h = s[7] += h;              \
+#define BLOCK_END()                                                                                \
+	do {                                                                                       \
+		d = (b & c) - bcd;                                                                 \
+		h = hd - d;                                                                        \
+		a = s[0] += a;                                                                     \
+		b = s[1] += b;                                                                     \
+		c = s[2] += c;                                                                     \
+		d = s[3] += d;                                                                     \
+		e = s[4] += e;                                                                     \
+		f = s[5] += f;                                                                     \
+		g = s[6] += g;                                                                     \
+		h = s[7] += h;                                                                     \
 	} while (0)
 
 /* Words 0..15 of up to four blocks at p (lane j: block min(j, n - 1)),
  * byte-swapped and transposed, to the schedule buffer w. */
 static void load_group(uint64_t *w, const uint8_t *p, size_t n)
 {
-	const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-					       7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	const __m256i bswap =
+		_mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+				 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 	const uint8_t *p1 = p + (n > 1 ? 128 : 0);
 	const uint8_t *p2 = p + (n > 2 ? 256 : 128 * (n - 1));
 	const uint8_t *p3 = p + 128 * (n - 1);
 
 	/* Two words of blocks 0 and 2 in x, of blocks 1 and 3 in y. */
 	for (int i = 0; i < 128; i += 16) {
-		__m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(LDU(p + i)), LDU(p2 + i), 1);
-		__m256i y = _mm256_inserti128_si256(_mm256_castsi128_si256(LDU(p1 + i)), LDU(p3 + i), 1);
+		__m256i x =
+			_mm256_inserti128_si256(_mm256_castsi128_si256(LDU(p + i)), LDU(p2 + i), 1);
+		__m256i y = _mm256_inserti128_si256(_mm256_castsi128_si256(LDU(p1 + i)),
+						    LDU(p3 + i), 1);
 		x = _mm256_shuffle_epi8(x, bswap);
 		y = _mm256_shuffle_epi8(y, bswap);
 		__m256i lo = _mm256_unpacklo_epi64(x, y), hi = _mm256_unpackhi_epi64(x, y);
@@ -215,27 +206,26 @@ static void load_group(uint64_t *w, const uint8_t *p, size_t n)
  * 16-byte hashes went from 89 to 96 MB/s, and were below the portable
  * backend's best before.  W[t-7], W[t-15] and W[t-2] are W[t+9], W[t+1] and
  * W[t+14] modulo 16. */
-#define OB_W(t)                                                                    \
-	(w[(t)&15] += w[((t) + 9) & 15] +                                          \
-		      (ROR(w[((t) + 1) & 15], 1) ^ ROR(w[((t) + 1) & 15], 8) ^       \
-		       (w[((t) + 1) & 15] >> 7)) +                                    \
-		      (ROR(w[((t) + 14) & 15], 19) ^ ROR(w[((t) + 14) & 15], 61) ^   \
-		       (w[((t) + 14) & 15] >> 6)))
-#define OB_R(t, W) ROUND_WK(W(t) + kp[4 * (t)])
+#define OB_W(t)                                                                                    \
+	(w[(t)&15] +=                                                                              \
+	 w[((t) + 9) & 15] +                                                                       \
+	 (ROR(w[((t) + 1) & 15], 1) ^ ROR(w[((t) + 1) & 15], 8) ^ (w[((t) + 1) & 15] >> 7)) +      \
+	 (ROR(w[((t) + 14) & 15], 19) ^ ROR(w[((t) + 14) & 15], 61) ^ (w[((t) + 14) & 15] >> 6)))
+#define OB_R(t, W)   ROUND_WK(W(t) + kp[4 * (t)])
 #define OB_LOADED(t) w[(t)&15]
-#define OB_R4(t, W)                      \
-	do {                             \
-		OB_R((t) + 0, W);        \
-		OB_R((t) + 1, W);        \
-		OB_R((t) + 2, W);        \
-		OB_R((t) + 3, W);        \
+#define OB_R4(t, W)                                                                                \
+	do {                                                                                       \
+		OB_R((t) + 0, W);                                                                  \
+		OB_R((t) + 1, W);                                                                  \
+		OB_R((t) + 2, W);                                                                  \
+		OB_R((t) + 3, W);                                                                  \
 	} while (0)
-#define OB_R16(t, W)                     \
-	do {                             \
-		OB_R4((t) + 0, W);       \
-		OB_R4((t) + 4, W);       \
-		OB_R4((t) + 8, W);       \
-		OB_R4((t) + 12, W);      \
+#define OB_R16(t, W)                                                                               \
+	do {                                                                                       \
+		OB_R4((t) + 0, W);                                                                 \
+		OB_R4((t) + 4, W);                                                                 \
+		OB_R4((t) + 8, W);                                                                 \
+		OB_R4((t) + 12, W);                                                                \
 	} while (0)
 
 static void one_block(uint64_t *s, const uint8_t *p)
@@ -268,7 +258,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 	uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
 	uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
 	size_t n = nblocks < 4 ? nblocks : 4; /* blocks in the current group */
-	size_t j0 = 1;                          /* its first block still to do */
+	size_t j0 = 1;                        /* its first block still to do */
 
 	if (nblocks <= 1) {
 		if (nblocks)
@@ -315,7 +305,8 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 			for (size_t j = j0; j < 4; j++) {
 				BLOCK_BEGIN();
 				const uint64_t *cw = cur + j;
-				for (int r = 0; r < 4; r++, cw += 4 * 20, nw += 4 * 4, kp += 4 * 4) {
+				for (int r = 0; r < 4;
+				     r++, cw += 4 * 20, nw += 4 * 4, kp += 4 * 4) {
 					OPAQUE(cw);
 					OPAQUE(nw);
 					OPAQUE(kp);
