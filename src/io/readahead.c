@@ -83,30 +83,26 @@ static struct readahead *readahead_new(void)
 {
 	struct readahead *ra = calloc(1, sizeof *ra);
 	void *mem = NULL;
-	if (!ra || posix_memalign(&mem, 4096, (size_t)SLOTS * SLOT_SIZE) != 0) {
-		free(ra);
-		return NULL;
-	}
+
+	if (!ra || posix_memalign(&mem, 4096, (size_t)SLOTS * SLOT_SIZE) != 0)
+		goto no_memory;
 	ra->mem = mem;
-	if (pthread_mutex_init(&ra->lock, NULL) != 0) {
-		free(mem);
-		free(ra);
-		return NULL;
-	}
-	if (pthread_cond_init(&ra->filled, NULL) != 0) {
-		pthread_mutex_destroy(&ra->lock);
-		free(mem);
-		free(ra);
-		return NULL;
-	}
-	if (pthread_cond_init(&ra->emptied, NULL) != 0) {
-		pthread_cond_destroy(&ra->filled);
-		pthread_mutex_destroy(&ra->lock);
-		free(mem);
-		free(ra);
-		return NULL;
-	}
+	if (pthread_mutex_init(&ra->lock, NULL) != 0)
+		goto no_memory;
+	if (pthread_cond_init(&ra->filled, NULL) != 0)
+		goto no_filled;
+	if (pthread_cond_init(&ra->emptied, NULL) != 0)
+		goto no_emptied;
 	return ra;
+
+no_emptied:
+	pthread_cond_destroy(&ra->filled);
+no_filled:
+	pthread_mutex_destroy(&ra->lock);
+no_memory:
+	free(mem);
+	free(ra);
+	return NULL;
 }
 
 void readahead_free(struct readahead *ra)
