@@ -41,6 +41,31 @@
 /* The next four pairs of round constants. */
 #define NEXT_K4() (k = vld1q_u64_x4(kp), kp += 8)
 
+/* Rounds 8 to 63 repeat every sixteen: four pairs of rounds that finish
+ * the schedule pairs w0..w3, start w4..w7 and load the next four K, with
+ * the message registers named in rotation (m0..m7, then m4..m3).  Works
+ * on the caller's ab, cd, ef, gh, kw, k and kp. */
+#define ROUNDS8_SCHED(w0, w1, w2, w3, w4, w5, w6, w7)                                              \
+	do {                                                                                       \
+		ROUNDS2(ab, cd, ef, gh, kw);                                                       \
+		FIN(w0, w7, w4, w5);                                                               \
+		PRE(w4, w5);                                                                       \
+		kw = vaddq_u64(w5, k.val[1]);                                                      \
+		ROUNDS2(cd, ab, gh, ef, kw);                                                       \
+		FIN(w1, w0, w5, w6);                                                               \
+		PRE(w5, w6);                                                                       \
+		kw = vaddq_u64(w6, k.val[2]);                                                      \
+		ROUNDS2(ab, cd, ef, gh, kw);                                                       \
+		FIN(w2, w1, w6, w7);                                                               \
+		PRE(w6, w7);                                                                       \
+		kw = vaddq_u64(w7, k.val[3]);                                                      \
+		ROUNDS2(cd, ab, gh, ef, kw);                                                       \
+		FIN(w3, w2, w7, w0);                                                               \
+		PRE(w7, w0);                                                                       \
+		NEXT_K4();                                                                         \
+		kw = vaddq_u64(w0, k.val[0]);                                                      \
+	} while (0)
+
 /* Big-endian 64-bit words: reverse the bytes inside each lane. */
 static inline uint64x2_t be64x2(uint8x16_t bytes)
 {
@@ -97,153 +122,13 @@ KEEP_ORDER void sumac_sha512_blocks_armv8(void *state, const uint8_t *in, size_t
 		PRE(m3, m4);
 		NEXT_K4();
 		kw = vaddq_u64(m4, k.val[0]);
-		/* 8-9 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m0, m7, m4, m5);
-		PRE(m4, m5);
-		kw = vaddq_u64(m5, k.val[1]);
-		/* 10-11 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m1, m0, m5, m6);
-		PRE(m5, m6);
-		kw = vaddq_u64(m6, k.val[2]);
-		/* 12-13 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m2, m1, m6, m7);
-		PRE(m6, m7);
-		kw = vaddq_u64(m7, k.val[3]);
-		/* 14-15 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m3, m2, m7, m0);
-		PRE(m7, m0);
-		NEXT_K4();
-		kw = vaddq_u64(m0, k.val[0]);
-		/* 16-17 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m4, m3, m0, m1);
-		PRE(m0, m1);
-		kw = vaddq_u64(m1, k.val[1]);
-		/* 18-19 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m5, m4, m1, m2);
-		PRE(m1, m2);
-		kw = vaddq_u64(m2, k.val[2]);
-		/* 20-21 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m6, m5, m2, m3);
-		PRE(m2, m3);
-		kw = vaddq_u64(m3, k.val[3]);
-		/* 22-23 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m7, m6, m3, m4);
-		PRE(m3, m4);
-		NEXT_K4();
-		kw = vaddq_u64(m4, k.val[0]);
-		/* 24-25 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m0, m7, m4, m5);
-		PRE(m4, m5);
-		kw = vaddq_u64(m5, k.val[1]);
-		/* 26-27 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m1, m0, m5, m6);
-		PRE(m5, m6);
-		kw = vaddq_u64(m6, k.val[2]);
-		/* 28-29 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m2, m1, m6, m7);
-		PRE(m6, m7);
-		kw = vaddq_u64(m7, k.val[3]);
-		/* 30-31 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m3, m2, m7, m0);
-		PRE(m7, m0);
-		NEXT_K4();
-		kw = vaddq_u64(m0, k.val[0]);
-		/* 32-33 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m4, m3, m0, m1);
-		PRE(m0, m1);
-		kw = vaddq_u64(m1, k.val[1]);
-		/* 34-35 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m5, m4, m1, m2);
-		PRE(m1, m2);
-		kw = vaddq_u64(m2, k.val[2]);
-		/* 36-37 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m6, m5, m2, m3);
-		PRE(m2, m3);
-		kw = vaddq_u64(m3, k.val[3]);
-		/* 38-39 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m7, m6, m3, m4);
-		PRE(m3, m4);
-		NEXT_K4();
-		kw = vaddq_u64(m4, k.val[0]);
-		/* 40-41 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m0, m7, m4, m5);
-		PRE(m4, m5);
-		kw = vaddq_u64(m5, k.val[1]);
-		/* 42-43 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m1, m0, m5, m6);
-		PRE(m5, m6);
-		kw = vaddq_u64(m6, k.val[2]);
-		/* 44-45 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m2, m1, m6, m7);
-		PRE(m6, m7);
-		kw = vaddq_u64(m7, k.val[3]);
-		/* 46-47 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m3, m2, m7, m0);
-		PRE(m7, m0);
-		NEXT_K4();
-		kw = vaddq_u64(m0, k.val[0]);
-		/* 48-49 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m4, m3, m0, m1);
-		PRE(m0, m1);
-		kw = vaddq_u64(m1, k.val[1]);
-		/* 50-51 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m5, m4, m1, m2);
-		PRE(m1, m2);
-		kw = vaddq_u64(m2, k.val[2]);
-		/* 52-53 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m6, m5, m2, m3);
-		PRE(m2, m3);
-		kw = vaddq_u64(m3, k.val[3]);
-		/* 54-55 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m7, m6, m3, m4);
-		PRE(m3, m4);
-		NEXT_K4();
-		kw = vaddq_u64(m4, k.val[0]);
-		/* 56-57 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m0, m7, m4, m5);
-		PRE(m4, m5);
-		kw = vaddq_u64(m5, k.val[1]);
-		/* 58-59 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m1, m0, m5, m6);
-		PRE(m5, m6);
-		kw = vaddq_u64(m6, k.val[2]);
-		/* 60-61 */
-		ROUNDS2(ab, cd, ef, gh, kw);
-		FIN(m2, m1, m6, m7);
-		PRE(m6, m7);
-		kw = vaddq_u64(m7, k.val[3]);
-		/* 62-63 */
-		ROUNDS2(cd, ab, gh, ef, kw);
-		FIN(m3, m2, m7, m0);
-		PRE(m7, m0);
-		NEXT_K4();
-		kw = vaddq_u64(m0, k.val[0]);
+		ROUNDS8_SCHED(m0, m1, m2, m3, m4, m5, m6, m7); /* 8-15 */
+		ROUNDS8_SCHED(m4, m5, m6, m7, m0, m1, m2, m3); /* 16-23 */
+		ROUNDS8_SCHED(m0, m1, m2, m3, m4, m5, m6, m7); /* 24-31 */
+		ROUNDS8_SCHED(m4, m5, m6, m7, m0, m1, m2, m3); /* 32-39 */
+		ROUNDS8_SCHED(m0, m1, m2, m3, m4, m5, m6, m7); /* 40-47 */
+		ROUNDS8_SCHED(m4, m5, m6, m7, m0, m1, m2, m3); /* 48-55 */
+		ROUNDS8_SCHED(m0, m1, m2, m3, m4, m5, m6, m7); /* 56-63 */
 		/* 64-65 */
 		ROUNDS2(ab, cd, ef, gh, kw);
 		FIN(m4, m3, m0, m1);
