@@ -117,6 +117,16 @@ static inline int spawn_exit_code(const struct run_result *r)
 	return -1;
 }
 
+/* Whether this machine can run prog at all (not so for a cross build
+ * without RUNNER): `prog --version` must exit 0. */
+static inline bool spawn_can_run(const char *prog)
+{
+	struct run_result r;
+	const char *vargs[] = {"--version", NULL};
+	return spawn_run(prog, "sumac", vargs, true, "/dev/null", "/dev/null", "/dev/null", &r) &&
+	       spawn_exit_code(&r) == 0;
+}
+
 /* Whole file into a malloc'd buffer (NUL added); NULL on error. */
 static inline char *slurp(const char *path, size_t *len)
 {
