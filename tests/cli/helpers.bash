@@ -411,6 +411,20 @@ _hex() {
 	od -An -v -tx1 | tr -s ' \n' '  ' | sed 's/ *$/ /'
 }
 
+# _occurs FILE TEXT [line]: TEXT (%b escapes) occurs in FILE; with "line",
+# as a whole line (after a newline or at the start, followed by one).
+_occurs() {
+	local hay want
+	if [[ ${3-} == line ]]; then
+		hay=" 0a$(_hex <"$1")"
+		want=" 0a$(printf '%b\n' "$2" | _hex)"
+	else
+		hay="$(_hex <"$1")"
+		want="$(printf '%b' "$2" | _hex)"
+	fi
+	[[ $hay == *"$want"* ]]
+}
+
 # assert_out_line / assert_err_line TEXT: a whole line equals TEXT (%b escapes).
 assert_out_line() {
 	_assert_line "$OUT" stdout "$1"
@@ -419,10 +433,7 @@ assert_err_line() {
 	_assert_line "$ERR" stderr "$1"
 }
 _assert_line() {
-	local hay want
-	hay=" 0a$(_hex <"$1")"
-	want=" 0a$(printf '%b\n' "$3" | _hex)"
-	if [[ $hay != *"$want"* ]]; then
+	if ! _occurs "$1" "$3" line; then
 		echo "expected a $2 line '$3'; $2 was:"
 		cat -A "$1"
 		return 1
@@ -437,10 +448,7 @@ assert_err_has() {
 	_assert_has "$ERR" stderr "$1"
 }
 _assert_has() {
-	local hay want
-	hay="$(_hex <"$1")"
-	want="$(printf '%b' "$3" | _hex)"
-	if [[ $hay != *"$want"* ]]; then
+	if ! _occurs "$1" "$3"; then
 		echo "expected $2 to contain '$3'; $2 was:"
 		cat -A "$1"
 		return 1
@@ -449,10 +457,7 @@ _assert_has() {
 
 # assert_out_lacks TEXT: TEXT does not occur in stdout.
 assert_out_lacks() {
-	local hay want
-	hay="$(_hex <"$OUT")"
-	want="$(printf '%b' "$1" | _hex)"
-	if [[ $hay == *"$want"* ]]; then
+	if _occurs "$OUT" "$1"; then
 		echo "expected stdout not to contain '$1'; stdout was:"
 		cat -A "$OUT"
 		return 1
