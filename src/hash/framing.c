@@ -115,6 +115,18 @@ void sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 	ctx->buffered = 0;
 }
 
+int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
+		 uint8_t *out)
+{
+	struct sumac_ctx ctx;
+	const int err = sumac_init(&ctx, algo, impl);
+	if (err)
+		return err;
+	sumac_update(&ctx, data, len);
+	sumac_final(&ctx, out);
+	return 0;
+}
+
 void sumac_discard(struct sumac_ctx *ctx)
 {
 	if (ctx->stream && ctx->stream->discard)

@@ -1,4 +1,4 @@
-/* Public hashing API: algorithms, streaming contexts, one-shot helper.
+/* Public hashing API: algorithms, streaming contexts, one-shot digest.
  *
  * Every caller outside src/hash/ reaches a hash function through this header
  * and an implementation picked from the registry (registry.h); nothing calls
@@ -113,5 +113,9 @@ void sumac_final(struct sumac_ctx *ctx, uint8_t *out);
 /* Ends a stream that will not be finalised (a read error), releasing what
  * a library backend holds.  Free for block backends. */
 void sumac_discard(struct sumac_ctx *ctx);
+/* The whole message at once: init, one update, final.  Returns what
+ * sumac_init returns; out is written only on success. */
+int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
+		 uint8_t *out);
 
 #endif

@@ -63,5 +63,8 @@ bool sumac_backend_known(const char *backend);
 extern const char *const sumac_known_backends[];
 
 const struct sumac_impl *sumac_portable_impl(enum sumac_family family);
+/* The reference digest of a whole message: the portable implementation,
+ * which never refuses an algorithm. */
+void sumac_digest_portable(enum sumac_algo algo, const void *data, size_t len, uint8_t *out);
 
 #endif

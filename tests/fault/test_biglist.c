@@ -35,11 +35,8 @@ static void path_in(char *buf, size_t size, const char *name)
 
 static void md5_hex(const void *data, size_t len, char *hex)
 {
-	struct sumac_ctx ctx;
 	unsigned char d[16];
-	sumac_init(&ctx, SUMAC_MD5, sumac_portable_impl(SUMAC_FAMILY_MD5));
-	sumac_update(&ctx, data, len);
-	sumac_final(&ctx, d);
+	sumac_digest_portable(SUMAC_MD5, data, len, d);
 	for (int i = 0; i < 16; i++)
 		sprintf(hex + 2 * i, "%02x", d[i]);
 }

@@ -86,12 +86,9 @@ static void add_file(const char *name, size_t size, bool same_as_prev)
 	f->size = size;
 	f->same_as_prev = same_as_prev;
 	for (int a = 0; a < SUMAC_NALGO; a++) {
-		struct sumac_ctx ctx;
 		unsigned char d[SUMAC_MAX_DIGEST];
 		const enum sumac_algo algo = (enum sumac_algo)a;
-		sumac_init(&ctx, algo, sumac_portable_impl(sumac_algo_info(algo)->family));
-		sumac_update(&ctx, data, size);
-		sumac_final(&ctx, d);
+		sumac_digest_portable(algo, data, size, d);
 		to_hex(d, sumac_algo_info(algo)->digest_len, f->hex[a]);
 	}
 	if (strcmp(name, "-") != 0) {

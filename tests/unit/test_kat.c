@@ -9,15 +9,6 @@
 #include "hash/registry.h"
 #include "tap.h"
 
-static void hash_once(const struct sumac_impl *impl, enum sumac_algo algo, const void *msg,
-		      size_t len, unsigned char *out)
-{
-	struct sumac_ctx ctx;
-	sumac_init(&ctx, algo, impl);
-	sumac_update(&ctx, msg, len);
-	sumac_final(&ctx, out);
-}
-
 static const struct {
 	const char *prefix; /* CAVP file name prefix */
 	enum sumac_algo algo;
@@ -91,8 +82,8 @@ static void run_msg_file(char *text, const struct sumac_impl *impl, enum sumac_a
 			if (msglen == (size_t)-1 || strlen(v) != 2 * dlen ||
 			    !hex_decode(v, want, dlen))
 				continue;
-			hash_once(impl, algo, msg, msglen, got);
-			if (memcmp(want, got, dlen) == 0)
+			if (sumac_digest(algo, impl, msg, msglen, got) == 0 &&
+			    memcmp(want, got, dlen) == 0)
 				t->passed++;
 		}
 	}
@@ -113,16 +104,17 @@ static void run_monte_file(char *text, const struct sumac_impl *impl, enum sumac
 			have_seed = hex_decode(v, seed, n);
 		} else if ((v = field(line, "MD")) && have_seed) {
 			unsigned char want[SUMAC_MAX_DIGEST];
+			int err = 0;
 			t->run++;
 			for (int k = 0; k < 3; k++)
 				memcpy(win + k * n, seed, n);
-			for (int i = 0; i < 1000; i++) {
-				hash_once(impl, algo, win, 3 * n, next);
+			for (int i = 0; i < 1000 && !err; i++) {
+				err = sumac_digest(algo, impl, win, 3 * n, next);
 				memmove(win, win + n, 2 * n);
 				memcpy(win + 2 * n, next, n);
 			}
 			memcpy(seed, next, n);
-			if (strlen(v) == 2 * n && hex_decode(v, want, n) &&
+			if (!err && strlen(v) == 2 * n && hex_decode(v, want, n) &&
 			    memcmp(want, next, n) == 0)
 				t->passed++;
 		}
