@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # aarch64 cross builds under qemu-user, called by .ci/run (Debian 12, root,
 # after apt-get update):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Hardening, called by .ci/run on Debian 12 as root (apt-get update done):
 #
 #   .ci/hardening.sh SRCDIR WORKDIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The library backends, each in an out-of-tree build of its own with the
 # full make check (unit tests and the bats CLI suite) run with the backend
 # forced through SUMAC_BACKEND:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes the files bench/run.sh hashes, under DIR (default bench/data in the
 # source tree, which git ignores):
 #   random-1g    1 GiB of random bytes (whole-program throughput)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Benchmarks (bench/README.md).  Nothing here is built by `make`, `make
 # check` or `make distcheck`: `make bench` builds the in-process driver,
 # and bench/run.sh does so itself.

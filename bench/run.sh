@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/run.sh [BUILD_DIR]: the whole benchmark, from a configured build
 # to one report, bench/results/<date>-<cpu>.md.  About 5 minutes on 2 cores
 # once the data exist (bench/README.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench/speed: in-process hashing speed of every usable implementation in
  * the registry, and of OpenSSL's one-shot SHA*() when built with
  * -DWITH_OPENSSL, on the same buffers in the same run.  Prints Markdown.
@@ -11,6 +12,8 @@
  *
  * Usage: speed [-t SECONDS] [-r REPS] [-a ALGO]... [-L] [-w]
  * bench/README.md explains the table. */
+#include "config.h"
+
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: MIT
 # SUMAC_ISA_PROBE(WITH-VALUE, NAME, MACRO, FLAGS-VAR, FLAGS, PROLOGUE, BODY)
 # --------------------------------------------------------------------------
 # Unless WITH-VALUE is "no", checks whether $CC compiles BODY with FLAGS

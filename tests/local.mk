@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Hardening tests (included by Makefile.am): the fuzz targets replayed over
 # their committed corpora, fault injection, and the false-OK property test.
 # Every test speaks TAP.  tests/fuzz/run-fuzzers.sh and .ci/hardening.sh

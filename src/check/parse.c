@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* --check line parser.  The grammar is GNU's (COREUTILS.md §3); the code
  * is ours.  In outline, after leading blanks and an optional '\' that marks
  * an escaped name, a line is either
@@ -5,6 +6,8 @@
  *   HEX blank [ |*] NAME                            (GNU; '*' = binary)
  *   HEX blank NAME                                  (BSD reversed, 'md5 -r')
  * where NAME runs to the end of the line, or to the last ')' when tagged. */
+#include "config.h"
+
 #include <string.h>
 
 #include "check/parse.h"

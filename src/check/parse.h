@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The --check line grammar of GNU coreutils 9.1 (see COREUTILS.md §3).
  * A pure parser: it takes one line and returns what it holds, keeping only
  * the state GNU keeps across lines (which untagged style came first). */

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* The pass/fail rule of a check list (COREUTILS.md §5). */
+#include "config.h"
+
 #include "check/verify.h"
 
 bool check_list_passed(const struct check_counts *c, const struct check_policy *p)

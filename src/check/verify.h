@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Per-list results of --check and the exit decision; prints nothing. */
 #ifndef SUMAC_CHECK_VERIFY_H
 #define SUMAC_CHECK_VERIFY_H

@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* Backend selection as the user sees it. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CLI's side of the registry: one selection per algorithm, made the
  * first time the algorithm is needed, with the user's override, its error
  * messages, --debug reports and the --list-backends table. */

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* sumac --benchmark.  One row per (algorithm, backend), one column per
  * buffer size; each cell is the MB/s of whole one-shot hashes (init,
  * update, final), as a program hashing many files of that size would see.
  * Only one algorithm per family is timed: the others share its block
  * function and run at the same speed. */
+#include "config.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

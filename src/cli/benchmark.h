@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sumac --benchmark: times every usable backend on in-memory buffers, so
  * that a user can see which one is fastest on this machine and which one
  * `auto` picks.  Like `openssl speed`, a quick guide, not a lab tool:

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* --check: messages, their order and the counters of coreutils 9.1
  * (COREUTILS.md §3-5).  Parsing is in src/check/parse.c.  Lines are parsed
  * here, in order; the files they name are hashed through the job queue
  * (in parallel under -j) and reported back in line order. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

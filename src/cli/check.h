@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* --check mode: read checksum lists and verify every listed file. */
 #ifndef SUMAC_CLI_CHECK_H
 #define SUMAC_CLI_CHECK_H

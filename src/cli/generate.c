@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* Generation mode. */
+#include "config.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

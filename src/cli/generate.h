@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Generation mode: hash each operand and print its line. */
 #ifndef SUMAC_CLI_GENERATE_H
 #define SUMAC_CLI_GENERATE_H

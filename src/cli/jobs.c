@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The -j pipeline: a ring of job slots, claimed by worker threads in queue
  * order, each worker with its own read buffer.
  *

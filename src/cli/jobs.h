@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* An ordered hashing pipeline for -j: jobs are hashed by worker threads in
  * any order and handed back strictly in the order they were queued, so
  * that every line and message comes out exactly as in a serial run.  With

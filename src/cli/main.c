@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* sumac: entry point.  argv[0] decides which program this is (sumac, or
  * sha256sum & co. for the GNU names); everything else is delegated. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* Option parsing with getopt_long, GNU's way: abbreviations, permutation,
  * "--", and the option-conflict errors in coreutils 9.1's order. */
+#include "config.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -9,7 +12,6 @@
 #include "cli/jobs.h"
 #include "cli/opts.h"
 #include "cli/out.h"
-#include "config.h"
 
 enum long_only {
 	OPT_IGNORE_MISSING = 256,

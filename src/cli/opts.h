@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-line options, parsed once into a struct that is passed down;
  * nothing else in the program reads argv. */
 #ifndef SUMAC_CLI_OPTS_H

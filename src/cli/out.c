@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* Output: result lines through stdio's buffer, diagnostics unbuffered. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>

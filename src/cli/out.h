@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Everything the program writes: result lines on stdout, diagnostics on
  * stderr, and the check of stdout at exit.  Only src/cli/ includes this. */
 #ifndef SUMAC_CLI_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* coreutils' quotef(): shell-escape quoting of file names in diagnostics,
  * with ':' quoted as well.  The rules below reproduce the observed output
  * of GNU coreutils 9.1 (the cases are in tests/unit/test_quote.c):
@@ -5,6 +6,8 @@
  *   - otherwise it is wrapped in '...', a ' inside becoming '\'' ;
  *   - unprintable bytes become $'\t' or $'\ooo' escapes between quotes;
  *   - a name whose only problems are ' , spaces and colons gets "..." . */
+#include "config.h"
+
 #include <locale.h>
 #include <stdbool.h>
 #include <stdlib.h>

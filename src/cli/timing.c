@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* A fixed-time loop, as `openssl speed` runs one: the clock is read once
  * per batch of calls, never per call, so that a 16-byte hash (tens of
  * nanoseconds) is not swamped by clock_gettime(), a system call for the
  * CPU-time clock.  The batch doubles until
  * it lasts about a hundredth of the run, which also bounds the overshoot
  * past `seconds` to about one percent. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <time.h>
 

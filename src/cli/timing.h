@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The timing loop shared by `sumac --benchmark` and bench/speed: run one
  * operation over and over for a fixed wall time and report its rate.
  * Prints nothing; the callers word and lay out the numbers. */

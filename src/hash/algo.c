@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* The algorithm and family tables: names, BSD tags, digest sizes and the
  * initial hash values of FIPS 180-4 §5.3 and RFC 1321 §3.3. */
+#include "config.h"
+
 #include <string.h>
 #include <strings.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal to src/hash/: the initial state of each algorithm. */
 #ifndef SUMAC_ALGO_IV_H
 #define SUMAC_ALGO_IV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Alignment- and endian-safe word access.  The shift forms below are what
  * gcc and clang turn into a single (byte-swapping) load on every target, so
  * no cast of a byte pointer to a wider type is ever needed. */

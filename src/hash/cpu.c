@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Run-time CPU feature detection: the only place that asks the CPU or the
  * OS what the hardware can do.  Each platform branch fills the same struct;
  * anything unknown stays false, which leaves the portable backend. */
 #include "config.h"
+
 #include "hash/cpu.h"
 
 #if defined(__x86_64__) || defined(__i386__)

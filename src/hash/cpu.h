@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU features that decide which backends can run.  Detection lives only in
  * cpu.c; everything else reads this struct.  Unknown platforms report no
  * features, so only the portable backend is usable there. */

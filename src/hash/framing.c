@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Buffering, padding and length encoding, written once for every family
  * (FIPS 180-4 §5.1, RFC 1321 §3.1-3.2).  Backends only ever see whole
  * blocks; library backends bypass this file through their stream ops. */
+#include "config.h"
+
 #include <string.h>
 
 #include "hash/algo_iv.h"

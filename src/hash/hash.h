@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public hashing API: algorithms, streaming contexts, one-shot digest.
  *
  * Every caller outside src/hash/ reaches a hash function through this header

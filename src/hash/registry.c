@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: MIT */
 /* The registry table and the choice of an implementation.
  *
  * Entries for backends that configure did not build are left out by the
  * preprocessor; a backend token that is known but not compiled in is still
  * reported as such, so that --backend and --list-backends can say so. */
+#include "config.h"
+
 #include <string.h>
 
-#include "config.h"
 #include "hash/portable/portable.h"
 #include "hash/registry.h"
 #if HAVE_X86_SHA

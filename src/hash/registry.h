@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The backend registry: the table of implementations and the choice of one
  * per algorithm.  Modelled on Linux crypto drivers: each entry has a driver
  * name ("sha256-portable"), a backend token ("portable") and a priority;

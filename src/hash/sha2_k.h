@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The SHA-2 round constants (FIPS 180-4 §4.2.2, §4.2.3), for every backend.
  * Static in each file that includes this, on purpose: the portable cores
  * see the values and fold them into immediates, and the vector backends

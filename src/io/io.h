@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* File input for hashing: open, read to end of file, feed a hash context.
  * Never prints; returns 0 or an errno value for the CLI to word. */
 #ifndef SUMAC_IO_H

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* Streaming reads into one aligned buffer.
  *
  * Why read() and not mmap(): on this class of machine page-faulting a
  * mapped file ran at about 2.2 GB/s while read() of cached data with a
  * 128 KiB buffer ran near 10 GB/s, and a mapping turns a file truncated
  * underneath into SIGBUS, where read() simply returns less. */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -11,7 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "io/io.h"
 #include "io/readahead.h"
 

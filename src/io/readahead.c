@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Read-ahead for long inputs.
  *
  * With SHA-NI the compression function hashes about 2 GB/s, and copying
@@ -6,6 +7,8 @@
  * slots while the caller hashes the previous ones, so on two or more CPUs the
  * hashing thread does nothing else.  Order is kept by construction: one
  * reader, one hasher, slots consumed in the order they were filled. */
+#include "config.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>

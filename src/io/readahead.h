@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A second thread that reads the rest of a long input while the calling
  * thread hashes what has already arrived.  Internal to io/. */
 #ifndef SUMAC_IO_READAHEAD_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --check mode: list grammar, status lines, warnings and summaries, the
 # --quiet/--status/--warn/--strict/--ignore-missing options and exit codes.
 # Each case is compared byte for byte with GNU coreutils 9.1.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Generation mode (no --check): output formats, name escaping, inputs of
 # every padding-relevant size, stdin, operand errors and exit codes, for all
 # six program names.  Each case is compared byte for byte with GNU coreutils.

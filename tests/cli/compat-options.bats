@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Option handling: conflicts in 9.1's order, unknown options, getopt_long
 # abbreviations and permutation, '--', --help/--version, and write errors on
 # standard output.  Compared with GNU coreutils 9.1.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared helpers for the sumac CLI compatibility suite (bats-core).
 #
 # Every comparison is byte-exact: stdout and stderr are captured to files and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sumac's own surface: -a, the multi-call names, backend selection
 # (--backend, SUMAC_BACKEND, --list-backends, --debug) and its errors.
 

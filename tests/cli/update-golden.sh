@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Regenerate the golden files of the compat-*.bats suites from the GNU
 # coreutils 9.1 programs in /usr/bin.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Fault injection: files that change or fail while they are hashed, and a
 # standard output that is closed, full or a broken pipe; a directory and an
 # unreadable file as check lists.  Each case must give GNU's messages and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared by the fault bats tests (tests/fault/*.bats).
 #
 #   SUMAC             the binary (set by make check's AM_TESTS_ENVIRONMENT)

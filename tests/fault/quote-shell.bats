@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # out_quotef() through a real shell: the names in diagnostics must read back
 # as the very same name when pasted into bash (coreutils' quotef promise).
 # One run of sumac reports a whole sample of missing names, one message

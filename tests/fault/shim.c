@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LD_PRELOAD shim for the fault-injection tests (tests/fault/fault.bats):
  * makes read(2) on one chosen file misbehave, to check that sumac reports
  * what happened the way GNU would and never crashes.
@@ -15,6 +16,8 @@
  *
  * Built without sanitizers (tests/local.mk); under AddressSanitizer the
  * shim's read() is reached as the interceptor's "real" read. */
+#include "config.h"
+
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>

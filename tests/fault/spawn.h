@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Starting sumac (or the GNU program) from the C fault tests, with its
  * standard streams on files, and collecting its exit status and resource
  * use.  sumac is $SUMAC, started under $RUNNER when that is set (an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Large check lists (TAP):
  *   - 1,000,000 lines naming one small file must verify in under ~30 s
  *     (natively) and in memory that does not grow with the list: the peak
@@ -7,6 +8,8 @@
  *     a 1 MiB line of garbage before a good line, must give GNU's messages
  *     and exit status (compared live with the GNU program when coreutils
  *     9.1 is installed, else with the texts GNU 9.1 prints). */
+#include "config.h"
+
 #include "hash/hash.h"
 #include "hash/registry.h"
 #include "spawn.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* "Never a false OK": the property test of --check (TAP).
  *
  * A corpus of files of varied sizes and awkward names is hashed here (the
@@ -16,6 +17,8 @@
  *   - the exit status must be 0 exactly when every checked line was OK;
  *   - --status must give the same exit status, and nothing may crash.
  * The number of mutations tried is printed. */
+#include "config.h"
+
 #include <ctype.h>
 #include <sys/stat.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the fuzz targets: how a broken invariant is reported.
  *
  * Each target defines LLVMFuzzerTestOneInput and is built two ways:

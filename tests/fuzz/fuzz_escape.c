@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: file-name escaping and quoting (src/cli/out.c, quote.c).
  *
  * Input: one configuration byte, then a file name (up to the first NUL:
@@ -18,6 +19,8 @@
  *     backslashes) gives back the name, with no unquoted character that a
  *     shell would expand or split on.  tests/fault/quote-shell.bats feeds a
  *     sample of names through a real bash for the same property. */
+#include "config.h"
+
 #include <locale.h>
 #include <stdbool.h>
 #include <string.h>

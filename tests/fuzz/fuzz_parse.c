@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the --check line parser (src/check/parse.c).
  *
  * Input: one configuration byte, then any bytes, cut into lines at LF the
@@ -16,6 +17,8 @@
  *     any one nibble changed;
  *   - re-escaping the name as generation mode would and re-parsing the
  *     result gives back the same algorithm, hex, name and mode. */
+#include "config.h"
+
 #include <stdbool.h>
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target: the streaming framing (src/hash/framing.c and every
  * backend's block function, or a library backend's stream).
  *
@@ -12,6 +13,8 @@
  * Invariant: for every usable implementation in the registry that serves
  * the algorithm, the message fed in those pieces gives the digest of the
  * message hashed in one call by the portable implementation. */
+#include "config.h"
+
 #include <stdbool.h>
 #include <string.h>
 

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays a fuzz target over its committed corpus, as a TAP test: every
  * file of $SUMAC_FUZZ_CORPUS/<target>/ (or of the directories given as
  * arguments) is one input and one result.  A crash ends the program, which
  * the test harness reports; a broken invariant (FUZZ_CHECK) fails only its
  * own input. */
+#include "config.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>

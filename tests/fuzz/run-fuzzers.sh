@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the fuzz targets with libFuzzer (clang -fsanitize=fuzzer plus
 # AddressSanitizer and UBSan), out of tree, and runs each for SECONDS,
 # starting from the committed corpus.  Inputs that reach new coverage are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal TAP producer for the C tests, read by automake's tap-driver:
  * every assertion is one counted result, and the plan comes last. */
 #ifndef SUMAC_TAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CommonCrypto backend's splitting of long updates.  CC_LONG is 32
  * bits, so every update longer than SUMAC_CC_CHUNK must reach CommonCrypto
  * as several calls.  Built against the Linux test shim (configure

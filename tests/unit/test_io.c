@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The io module driven directly: io_hash_fd over regular files and pipes,
  * with and without the read-ahead thread, must give the digest of exactly
  * the bytes written, whatever the size relative to the point where the
@@ -5,6 +6,8 @@
  * reads return (a pipe fed in random pieces).  One io_buffer serves every
  * input, as in the program, so the ring is reused.  The tests also check
  * that the thread really ran, or the second half would prove nothing. */
+#include "config.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* Known-answer tests: every NIST CAVP ShortMsg, LongMsg and Monte Carlo
  * vector, the FIPS 180 examples, RFC 1321's MD5 suite and the 1 GiB
  * "extremely long message", run against every usable implementation in
  * the registry.  A new backend is tested here without new test code. */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdint.h>
 

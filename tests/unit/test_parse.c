@@ -1,4 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* Table-driven cases for the --check line parser (COREUTILS.md §3). */
+#include "config.h"
+
 #include "check/parse.h"
 #include "tap.h"
 

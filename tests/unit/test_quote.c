@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* Name quoting in diagnostics: each case was observed from GNU coreutils
  * 9.1 sha256sum's "No such file or directory" messages, in the C locale. */
+#include "config.h"
+
 #include <locale.h>
 
 #include "cli/out.h"

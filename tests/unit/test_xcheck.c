@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* Cross-check: every usable implementation against a one-shot hash on the
  * portable backend, over random lengths and random update split points
  * (0-byte updates and block-boundary splits included), as Linux's testmgr
  * fuzzes each driver against the generic one.  The seed is printed;
  * SUMAC_TEST_SEED=<n> replays a run. */
+#include "config.h"
+
 #include <stdint.h>
 #include <time.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Apple CommonCrypto stream backend (CommonDigest.h).
  *
  * CommonDigest's lengths are CC_LONG, 32 bits wide, while sumac hands a
@@ -10,12 +11,13 @@
  *
  * CommonCrypto MD5 is deprecated and there is no SHA-512/t: the registry
  * claims neither here, and init() refuses them with EINVAL. */
+#include "config.h"
+
 #include <errno.h>
 #include <string.h>
 
 #include <CommonCrypto/CommonDigest.h>
 
-#include "config.h"
 #include "hash/apple/commoncrypto.h"
 
 _Static_assert(SUMAC_CC_CHUNK > 0, "SUMAC_CC_CHUNK must be positive");

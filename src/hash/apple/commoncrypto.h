@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Apple CommonCrypto backend: a stream backend over CommonDigest's
  * CC_SHA*_Init/Update/Final (SHA-1, SHA-224, SHA-256, SHA-384, SHA-512).
  * Plain C; built on Darwin, or on Linux against the test shim

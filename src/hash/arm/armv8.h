@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Block functions of the ARMv8 Crypto Extension backend.  SHA-1 and SHA-256
  * are built with -march=armv8-a+crypto, SHA-512 with -march=armv8.2-a+sha3;
  * each is only reached through the registry once its usable() has seen the

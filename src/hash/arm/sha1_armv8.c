@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: ARMv8.0 Crypto Extension, SHA-1 (sha1c/sha1p/sha1m/sha1h/sha1su0/sha1su1).
  * Flags: -march=armv8-a+crypto.
  * Only called through the registry after usable() said yes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: ARMv8.0 Crypto Extension, SHA-256 (sha256h/sha256h2/sha256su0/sha256su1).
  * Flags: -march=armv8-a+crypto.
  * Only called through the registry after usable() said yes. */

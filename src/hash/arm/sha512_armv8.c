@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: ARMv8.2 SHA-512 extension (sha512h/sha512h2/sha512su0/sha512su1).
  * Flags: -march=armv8.2-a+sha3.
  * Only called through the registry after usable() said yes. */

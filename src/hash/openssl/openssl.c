@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenSSL libcrypto stream backend, over the OpenSSL 3 EVP digest API.
  *
  * Each algorithm is fetched by name from the default library context with
@@ -7,6 +8,8 @@
  * offered and EVP_MD_fetch() returns NULL: supports() reports that at
  * selection time, before any file is opened, and init() reports it as
  * EPERM in case it is ever reached anyway. */
+#include "config.h"
+
 #include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -14,7 +17,6 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 
-#include "config.h"
 #include "hash/openssl/openssl.h"
 
 /* What one stream keeps in sumac_ctx.stream_ctx. */

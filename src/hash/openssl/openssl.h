@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The OpenSSL libcrypto backend: a stream backend over the EVP digest API
  * (OpenSSL 3: EVP_MD_fetch, EVP_DigestInit_ex/Update/Final_ex).  Plain C,
  * no ISA flags; libcrypto picks its own assembly at run time.  Reached only

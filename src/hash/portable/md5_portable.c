@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* MD5 compression (RFC 1321 §3.4) in plain C, for md5sum compatibility.
  * MD5 is broken for collision resistance; sumac offers it only because
  * existing checksum lists use it. */
+#include "config.h"
+
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"
 

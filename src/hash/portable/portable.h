@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Block functions of the portable backend: plain C, built without any ISA
  * flag, always compiled, and the reference every other backend is tested
  * against. */

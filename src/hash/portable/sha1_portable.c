@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* SHA-1 compression (FIPS 180-4 §6.1.2) in plain C: unrolled, working
  * variables renamed instead of shifted, 16-word rolling schedule. */
+#include "config.h"
+
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"
 

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* SHA-256 compression (FIPS 180-4 §6.2.2) in plain C.
  *
  * Fully unrolled: the eight working variables are renamed from round to
  * round instead of being shifted, and the message schedule is a rolling
  * window of 16 words (W[t] overwrites W[t-16]), which keeps everything in
  * registers or one cache line. */
+#include "config.h"
+
 #include "hash/sha2_k.h"
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"

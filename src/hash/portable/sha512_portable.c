@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* SHA-512 compression (FIPS 180-4 §6.4.2) in plain C, shared by SHA-384,
  * SHA-512/224 and SHA-512/256.  Same shape as the SHA-256 core: unrolled,
  * renamed working variables, a 16-word rolling schedule. */
+#include "config.h"
+
 #include "hash/sha2_k.h"
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Block function of the x86 AVX2 backend.  Built with -mavx2 -mbmi2 and only
  * reached through the registry once its usable() has confirmed that the CPU
  * supports AVX2 (with the YMM state enabled by the OS) and BMI2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: x86 SHA-NI (sha1rnds4/sha1nexte/sha1msg1/sha1msg2).
  * Flags: -msha -mssse3 -msse4.1.
  * Only called through the registry after usable() said yes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: x86 SHA-NI (sha256rnds2/sha256msg1/sha256msg2).
  * Flags: -msha -mssse3 -msse4.1.
  * Only called through the registry after usable() said yes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ISA: x86-64 AVX2 + BMI2 (message schedule in ymm lanes, rounds with rorx).
  * Flags: -mavx2 -mbmi2.
  * Only called through the registry after usable() said yes. */

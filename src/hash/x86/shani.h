@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Block functions of the x86 SHA-NI backend.  Built with -msha -mssse3
  * -msse4.1 and only reached through the registry once shani_usable() has
  * confirmed the CPU supports SHA, SSSE3 and SSE4.1. */
