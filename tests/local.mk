@@ -38,7 +38,7 @@ FAULT_SHIM = tests/fault/shim.so
 check_DATA = $(FAULT_SHIM)
 $(FAULT_SHIM): $(top_srcdir)/tests/fault/shim.c
 	$(AM_V_CCLD)$(MKDIR_P) tests/fault && \
-	$(CC) -shared -fPIC -O1 -o $@ $(top_srcdir)/tests/fault/shim.c -ldl
+	$(CC) -shared -fPIC -O1 -I$(top_builddir) -o $@ $(top_srcdir)/tests/fault/shim.c -ldl
 CLEANFILES += $(FAULT_SHIM)
 
 AM_TESTS_ENVIRONMENT += \

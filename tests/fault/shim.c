@@ -18,7 +18,9 @@
  * shim's read() is reached as the interceptor's "real" read. */
 #include "config.h"
 
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_NEXT */
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
