@@ -71,6 +71,11 @@ void out_flush(void)
 	fflush(stdout);
 }
 
+void out_pause(void)
+{
+	fflush(stdout);
+}
+
 void out_end_line(char delim)
 {
 	putchar(delim);

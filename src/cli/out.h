@@ -36,6 +36,11 @@ void out_end_line(char delim);
  * every finished result while the next large file is being hashed. */
 void out_flush(void);
 
+/* The program is about to wait (for a worker, for an input that may block)
+ * or to do long work: writes the finished lines out now unless stdout is a
+ * destination nobody watches line by line (a regular file). */
+void out_pause(void);
+
 /* The close_stdout of coreutils: 0 if all output reached its destination,
  * else reports "write error" and returns 1. */
 int out_close_stdout(void);
