@@ -187,7 +187,9 @@ static int check_list(struct list_run *r, const char *list)
 	if (is_stdin)
 		note_stdin_read();
 	if (!fp) {
-		out_error(errno, "%s", out_quotef(r->shown));
+		/* Quoting may change errno (it decodes the name): read it first. */
+		const int err = errno;
+		out_error(err, "%s", out_quotef(r->shown));
 		return 0;
 	}
 

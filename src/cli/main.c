@@ -103,7 +103,8 @@ int main(int argc, char **argv)
 		return 1;
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
-		out_error(errno, "standard input");
+		const int err = errno;
+		out_error(err, "standard input");
 		status = 1;
 	}
 	if (out_close_stdout() != 0)
