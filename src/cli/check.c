@@ -21,13 +21,13 @@ static void print_status(const char *name, const char *result)
 {
 	/* 9.1 escapes a status line's name only when it holds a newline. */
 	if (strchr(name, '\n')) {
-		putchar('\\');
+		out_put_char('\\');
 		out_put_escaped(name);
 	} else {
-		fputs(name, stdout);
+		out_put_str(name);
 	}
-	fputs(": ", stdout);
-	fputs(result, stdout);
+	out_put_str(": ");
+	out_put_str(result);
 	out_end_line('\n');
 }
 
