@@ -347,5 +347,9 @@ int out_close_stdout(void)
 		write_error(close_errno);
 		status = 1;
 	}
+	/* As gnulib's close_stdout: a diagnostic that could not be written
+	 * fails the run.  stderr stays open: sanitizers report on it later. */
+	if (ferror(stderr) || fflush(stderr) != 0)
+		status = 1;
 	return status;
 }

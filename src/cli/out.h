@@ -76,7 +76,8 @@ void out_pause(void);
 
 /* The close_stdout of gnulib: writes what is left and closes stdout; 0 if
  * all output reached its destination, else reports "write error" worded
- * as GNU 9.1 would and returns 1. */
+ * as GNU 9.1 would and returns 1.  Also 1 if a diagnostic could not be
+ * written to stderr. */
 int out_close_stdout(void);
 
 #endif
