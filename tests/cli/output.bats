@@ -98,3 +98,23 @@ long_names() {
 	[ "$(cat first)" = "2c8b08da5ce60398e1f19af0e5dccc744df274b826abe585eaba68c525434806  a" ]
 	grep -q '  slow$' rest
 }
+
+@test "--check from a pipe: each result is shown before the next list line arrives" {
+	# The producer writes the second line only once the consumer has the
+	# first result; a result held until the next line would hang.
+	mkfifo ack
+	printf '%s  a\n' "$(h sha256sum one)" >line1
+	printf '%s  b\n' "$(h sha256sum empty)" >line2
+	: >b
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	run timeout -k 5 60 bash -c '
+		{ cat line1; read -r _ <ack; cat line2; } | sumac_as sha256sum -c | {
+			IFS= read -r first || exit 3
+			printf "%s\n" "$first" >first
+			echo go >ack
+			cat >rest
+		}'
+	[ "$status" -eq 0 ] || { echo "status $status (124: it hung)"; return 1; }
+	[ "$(cat first)" = "a: OK" ]
+	[ "$(cat rest)" = "b: OK" ]
+}
