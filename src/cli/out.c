@@ -201,24 +201,48 @@ bool out_name_needs_escape(const char *name)
 	return strpbrk(name, "\\\n\r") != NULL;
 }
 
+/* One byte of a name, escaped into dst: 1 or 2 bytes. */
+static size_t escape_byte(char c, char *dst)
+{
+	const char e = c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\r' ? 'r' : 0;
+	if (!e) {
+		dst[0] = c;
+		return 1;
+	}
+	dst[0] = '\\';
+	dst[1] = e;
+	return 2;
+}
+
+size_t out_escape(const char *name, char *dst)
+{
+	size_t n = 0;
+	for (const char *p = name; *p; p++)
+		n += escape_byte(*p, dst + n);
+	return n;
+}
+
 void out_put_escaped(const char *name)
 {
+	char small[1024];
+	const size_t len = strlen(name);
+	char *esc = 2 * len <= sizeof small ? small : malloc(2 * len);
+
 	ensure_init();
 	for (const char *p = name; *p; p++) {
-		switch (*p) {
-		case '\\':
-			out_put_str("\\\\");
-			break;
-		case '\n':
-			out_put_str("\\n");
-			break;
-		case '\r':
-			out_put_str("\\r");
-			break;
-		default:
-			out_put_char(*p);
-		}
+		/* GNU writes an escape as a string, any other byte as a char. */
+		char pair[2];
+		if (escape_byte(*p, pair) == 2)
+			gnu_stdout_write(&out.gnu, pair, 2);
+		else
+			gnu_stdout_putc(&out.gnu, *p);
+		if (!esc) /* no memory for the whole: byte by byte */
+			append(pair, escape_byte(*p, pair));
 	}
+	if (esc)
+		append(esc, out_escape(name, esc));
+	if (esc != small)
+		free(esc);
 }
 
 void out_put_hex(const unsigned char *digest, size_t len)

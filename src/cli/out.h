@@ -49,6 +49,9 @@ const char *out_quotef(const char *name);
 bool out_name_needs_escape(const char *name);
 /* Writes name with \ -> \\, LF -> \n, CR -> \r. */
 void out_put_escaped(const char *name);
+/* The same into dst, which has room for 2 * strlen(name) bytes; returns
+ * the length (no NUL is added). */
+size_t out_escape(const char *name, char *dst);
 
 /* Lowercase hex of a digest. */
 void out_put_hex(const unsigned char *digest, size_t len);
