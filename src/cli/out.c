@@ -96,6 +96,7 @@ static long ms_since(const struct timespec *then, const struct timespec *now)
  * whose write failed is dropped too: the error is remembered for exit. */
 static void write_out(size_t n)
 {
+	const int saved_errno = errno; /* a caller may still want it */
 	size_t off = 0;
 
 	while (off < n) {
@@ -115,6 +116,7 @@ static void write_out(size_t n)
 	out.done = out.done > n ? out.done - n : 0;
 	if (out.policy == OUT_TIMED)
 		clock_gettime(CLOCK_MONOTONIC, &out.last_write);
+	errno = saved_errno;
 }
 
 static bool grow(size_t need)
