@@ -54,7 +54,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		backend_print_list();
 		return 0;
 	case ACTION_BENCHMARK:
-		return benchmark_run();
+		return benchmark_run(o->algo_given ? &o->algo : NULL);
 	case ACTION_HASH:
 	case ACTION_CHECK:
 		break;

@@ -322,6 +322,24 @@ serves() {
 	done < <(sum sumac --list-backends | sed '1,/^ALGORITHM/d')
 }
 
+@test "--benchmark -a times only that algorithm" {
+	local algo
+	for algo in sha1 sha512-256; do
+		sum sumac --benchmark -a "$algo" > out
+		# The table: the rows between the header and the blank line.
+		sed -n '/^ALGORITHM/,/^$/p' out | sed '1d;/^$/d' > table
+		[ -s table ] || { cat out; return 1; }
+		if awk -v a="$algo" '$1 != a { bad = 1 } END { exit !bad }' table; then
+			echo "$algo: rows of other algorithms:"
+			cat out
+			return 1
+		fi
+		# One row per backend that can run it here, the auto one marked.
+		[ "$(wc -l < table)" -eq "$(rows | awk -v a="$algo" '" "$0" " ~ " "a" " {n++} END {print n+0}')" ]
+		grep -q ' \* ' table
+	done
+}
+
 @test "--version and --help work as sumac" {
 	run sum sumac --version
 	[ "$status" -eq 0 ]
