@@ -340,6 +340,22 @@ serves() {
 	done
 }
 
+@test "a symlink in a .libs directory names the program without the path or lt-" {
+	[ -z "${RUNNER-}" ] || skip "runs the symlink itself, not through RUNNER"
+	mkdir -p build/.libs
+	ln -s "$SUMAC" build/.libs/lt-sha256sum
+	ln -s "$SUMAC" build/.libs/sumac
+	run build/.libs/lt-sha256sum missing
+	[ "$status" -eq 1 ]
+	[ "$output" = "sha256sum: missing: No such file or directory" ]
+	run build/.libs/lt-sha256sum --help
+	[ "${lines[0]}" = "Usage: sha256sum [OPTION]... [FILE]..." ]
+	run build/.libs/sumac --backend nonsense abc
+	[ "$output" = "sumac: unknown backend 'nonsense' (--list-backends shows them)" ]
+	run "$PWD/build/.libs/lt-sha256sum" -x
+	[ "${lines[1]}" = "Try 'sha256sum --help' for more information." ]
+}
+
 @test "--version and --help work as sumac" {
 	run sum sumac --version
 	[ "$status" -eq 0 ]
