@@ -258,7 +258,8 @@ void opts_print_help(const struct sumac_opts *o)
 	      "                        and messages stay in order; default 1\n\n",
 	      stdout);
 	if (!o->gnu_name)
-		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name):\n"
+		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name, for\n"
+		      "the algorithms it can hash; auto takes the others):\n"
 		      "      --backend=NAME    use NAME instead of the fastest usable backend "
 		      "(auto);\n"
 		      "                        NAME,NAME...: the first listed that can\n"
