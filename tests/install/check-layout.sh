@@ -24,6 +24,9 @@ bad() {
 	fail=1
 }
 
+# shellcheck disable=SC2154 # they come from the environment
+: "${bindir:?}" "${man1dir:?}" "${gnubindir:?}" "${gnumandir:?}" "${transform:?}" \
+	"${GNU_NAMES:?}" "${LN_S:?}" "${EXEEXT=}"
 sumac=$(echo sumac | sed "$transform")
 bin=$bindir/$sumac$EXEEXT
 page=$man1dir/$sumac.1
@@ -66,7 +69,9 @@ check_link() {
 	esac
 	got=$(cd "$dir/" 2>/dev/null && printf '%s/%s\n' "$(pwd -P)" "${text##*/}")
 	want=$(physical "$2")
-	[ -n "$got" ] && [ "$got" = "$want" ] || bad "$1 -> $text: leads to '$got', not '$want'"
+	if [ -z "$got" ] || [ "$got" != "$want" ]; then
+		bad "$1 -> $text: leads to '$got', not '$want'"
+	fi
 	[ -f "$1" ] || bad "$1 -> $text: dangling"
 }
 
@@ -76,8 +81,9 @@ only_these() {
 	shift
 	[ -d "$d" ] || { bad "$d: no such directory"; return; }
 	want=$(for n in "$@"; do echo "$n"; done | LC_ALL=C sort)
-	got=$(ls -A "$d" | LC_ALL=C sort)
-	[ "$got" = "$want" ] || bad "$d holds: $(echo $got); expected: $(echo $want)"
+	got=$(cd "$d" && find . ! -name . -prune -print | sed 's|^\./||' | LC_ALL=C sort)
+	[ "$got" = "$want" ] ||
+		bad "$d holds: $(echo "$got" | tr '\n' ' ')expected: $(echo "$want" | tr '\n' ' ')"
 }
 
 case $mode in
@@ -94,7 +100,9 @@ installed | exact)
 		done
 		exit $fail
 	} || fail=1
+	# shellcheck disable=SC2086 # GNU_NAMES is a list of words
 	only_these "$root$gnubindir" $GNU_NAMES
+	# shellcheck disable=SC2046
 	only_these "$root$gnumandir" $(for n in $GNU_NAMES; do echo "$n.1"; done)
 	# Each GNU-named link is that program (multi-call by argv[0]).
 	for n in $GNU_NAMES; do
@@ -119,7 +127,7 @@ installed | exact)
 	;;
 empty)
 	left=$(cd "$root" && find . ! -type d -print)
-	[ -z "$left" ] || bad "left after uninstall in $root: $(echo $left)"
+	[ -z "$left" ] || bad "left after uninstall in $root: $(echo "$left" | tr '\n' ' ')"
 	for d in "$gnubindir" "$gnumandir"; do
 		[ ! -d "$root$d" ] || bad "directory $root$d left after uninstall"
 	done
