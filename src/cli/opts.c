@@ -283,5 +283,9 @@ void opts_print_version(const struct sumac_opts *o)
 {
 	const char *base = strrchr(program_name, '/');
 	base = base ? base + 1 : program_name;
+	/* Line 1 keeps GNU's "NAME (PACKAGE) VERSION" shape, the one scripts
+	 * parse; the licence line is sumac's under every name, since sumac is
+	 * what runs (GNU's copyright and authors lines would be false here). */
 	printf("%s (%s) %s\n", o->gnu_name ? base : "sumac", PACKAGE_NAME, PACKAGE_VERSION);
+	fputs("License MIT: <https://opensource.org/licenses/MIT>.\n", stdout);
 }

@@ -366,6 +366,18 @@ serves() {
 	[[ "$output" == *"--list-backends"* ]]
 }
 
+@test "--version: the version line, then the MIT licence, under every name" {
+	for name in sumac sha256sum gmd5sum; do
+		run sum "$name" --version
+		[ "$status" -eq 0 ]
+		[[ ${lines[0]} =~ ^${name}\ \(sumac\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]] ||
+			{ echo "$name: line 1 is '${lines[0]}'"; return 1; }
+		[ "${lines[1]}" = "License MIT: <https://opensource.org/licenses/MIT>." ] ||
+			{ echo "$name: line 2 is '${lines[1]}'"; return 1; }
+		[ "${#lines[@]}" -eq 2 ]
+	done
+}
+
 @test "a large file is hashed the same through any update pattern (1 MiB + 1)" {
 	head -c 1048577 /dev/zero | tr '\0' 'x' > big
 	a=$(sum sumac big)
