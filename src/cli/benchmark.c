@@ -2,8 +2,8 @@
 /* sumac --benchmark.  One row per (algorithm, backend), one column per
  * buffer size; each cell is the MB/s of whole one-shot hashes (init,
  * update, final), as a program hashing many files of that size would see.
- * Only one algorithm per family is timed: the others share its block
- * function and run at the same speed. */
+ * Without -a, only one algorithm per family is timed: the others share
+ * its block function and run at the same speed. */
 #include "config.h"
 
 #include <stdint.h>
@@ -66,8 +66,10 @@ static void time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool i
 	out_flush(); /* a row every second or so shows progress */
 }
 
-int benchmark_run(void)
+int benchmark_run(const enum sumac_algo *only)
 {
+	const enum sumac_algo *algos = only ? only : timed_algos;
+	const size_t nalgos = only ? 1 : sizeof timed_algos / sizeof timed_algos[0];
 	const size_t len = sizes[NSIZES - 1];
 	uint8_t *data = malloc(len);
 
@@ -87,8 +89,8 @@ int benchmark_run(void)
 	out_text("\n");
 	out_flush();
 
-	for (size_t a = 0; a < sizeof timed_algos / sizeof timed_algos[0]; a++) {
-		const enum sumac_algo algo = timed_algos[a];
+	for (size_t a = 0; a < nalgos; a++) {
+		const enum sumac_algo algo = algos[a];
 		struct sumac_selection chosen;
 		if (sumac_select(algo, NULL, &chosen) != SUMAC_SELECT_OK)
 			chosen.impl = NULL;
@@ -98,8 +100,10 @@ int benchmark_run(void)
 				time_row(algo, impl, impl == chosen.impl, data);
 		}
 	}
-	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n"
-		 "sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at sha512's.\n");
+	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n");
+	if (!only)
+		out_text("sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at "
+			 "sha512's.\n");
 	free(data);
 	return 0;
 }

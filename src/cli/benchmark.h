@@ -6,8 +6,12 @@
 #ifndef SUMAC_CLI_BENCHMARK_H
 #define SUMAC_CLI_BENCHMARK_H
 
-/* Prints the table on stdout (a few seconds of work).  Returns the exit
- * status: 0, or 1 after reporting on stderr that memory ran out. */
-int benchmark_run(void);
+#include "hash/hash.h"
+
+/* Prints the table on stdout (a few seconds of work): for the algorithm
+ * *only if it is not NULL (sumac -a), else for one algorithm per family.
+ * Returns the exit status: 0, or 1 after reporting on stderr that memory
+ * ran out. */
+int benchmark_run(const enum sumac_algo *only);
 
 #endif

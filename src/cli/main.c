@@ -37,6 +37,23 @@ static bool name_is_gnu_program(const char *argv0, enum sumac_algo *algo)
 	return false;
 }
 
+/* The name messages are prefixed with.  A libtool wrapper runs the real
+ * binary as DIR/.libs/NAME or DIR/.libs/lt-NAME; GNU programs (through
+ * gnulib) then call themselves NAME, and so does sumac: only the base name,
+ * without "lt-", and only when the directory right above it is ".libs". */
+static const char *message_name(const char *argv0)
+{
+	static const char libs_dir[] = "/.libs/";
+	const size_t dirlen = sizeof libs_dir - 1;
+	const char *base = strrchr(argv0, '/');
+
+	if (!base || (size_t)(base + 1 - argv0) < dirlen ||
+	    strncmp(base + 1 - dirlen, libs_dir, dirlen) != 0)
+		return argv0;
+	base++;
+	return strncmp(base, "lt-", 3) == 0 ? base + 3 : base;
+}
+
 static int run(struct sumac_opts *o, int argc, char **argv)
 {
 	struct backend_choice bc;
@@ -54,7 +71,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		backend_print_list();
 		return 0;
 	case ACTION_BENCHMARK:
-		return benchmark_run();
+		return benchmark_run(o->algo_given ? &o->algo : NULL);
 	case ACTION_HASH:
 	case ACTION_CHECK:
 		break;
@@ -91,7 +108,7 @@ int main(int argc, char **argv)
 	struct sumac_opts o;
 
 	if (argc > 0 && argv[0])
-		program_name = argv[0];
+		program_name = message_name(argv[0]);
 	memset(&o, 0, sizeof o);
 	o.algo = SUMAC_SHA256;
 	o.gnu_name = name_is_gnu_program(program_name, &o.algo);

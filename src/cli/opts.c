@@ -257,7 +257,8 @@ void opts_print_help(const struct sumac_opts *o)
 		 "                        and messages stay in order; default 1\n\n");
 	if (!o->gnu_name)
 		out_text(
-			"Backends (sumac only; SUMAC_BACKEND sets the same for every name):\n"
+			"Backends (sumac only; SUMAC_BACKEND sets the same for every name, for\n"
+			"the algorithms it can hash; auto takes the others):\n"
 			"      --backend=NAME    use NAME instead of the fastest usable backend "
 			"(auto);\n"
 			"                        NAME,NAME...: the first listed that can\n"
@@ -279,5 +280,9 @@ void opts_print_version(const struct sumac_opts *o)
 {
 	const char *base = strrchr(program_name, '/');
 	base = base ? base + 1 : program_name;
+	/* Line 1 keeps GNU's "NAME (PACKAGE) VERSION" shape, the one scripts
+	 * parse; the licence line is sumac's under every name, since sumac is
+	 * what runs (GNU's copyright and authors lines would be false here). */
 	out_printf("%s (%s) %s\n", o->gnu_name ? base : "sumac", PACKAGE_NAME, PACKAGE_VERSION);
+	out_text("License MIT: <https://opensource.org/licenses/MIT>.\n");
 }

@@ -330,6 +330,27 @@ conflict() {
 	assert_rc 1
 }
 
+# ------------------------------------------------------- program name
+
+@test "argv[0] under a .libs directory: messages name the program as GNU's do" {
+	local n
+	# A libtool wrapper's DIR/.libs/NAME and DIR/.libs/lt-NAME are NAME
+	# in every message; any other path, and "lt-" elsewhere, stay as given.
+	for n in d/.libs/sha256sum d/.libs/lt-sha1sum ./.libs/lt-md5sum .libs/lt-sha256sum \
+		d/x.libs/sha256sum d/.libs/x/sha256sum lt-sha512sum; do
+		compare_gnu "$n" missing
+		assert_rc 1
+		compare_gnu "$n" -x
+		assert_rc 1
+		compare_gnu "$n" --tag -c a
+		assert_rc 1
+	done
+	compare_gnu d/.libs/lt-sha1sum missing
+	assert_err_is 'sha1sum: missing: No such file or directory\n'
+	compare_gnu .libs/lt-sha256sum missing
+	assert_err_is '.libs/lt-sha256sum: missing: No such file or directory\n'
+}
+
 # -------------------------------------------------------- write errors
 
 @test "hash output to /dev/full: 'PROG: write error', exit 1" {

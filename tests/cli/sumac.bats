@@ -127,16 +127,149 @@ sum() {
 	[[ "$output" == *"using sha256-portable"* ]]
 }
 
-@test "SUMAC_BACKEND applies to the GNU names too" {
-	SUMAC_BACKEND=no-such run sumac_as sha256sum abc
+@test "an unknown SUMAC_BACKEND is an error under every name, wherever it is listed" {
+	local v n
+	for v in no-such portable,no-such no-such,portable x86-shani,auto,no-such; do
+		for n in sha256sum md5sum sumac; do
+			SUMAC_BACKEND=$v run sumac_as "$n" abc
+			[ "$status" -eq 1 ] || { echo "$v $n: exit $status: $output"; return 1; }
+			[ "$output" = "$n: SUMAC_BACKEND: unknown backend 'no-such' (sumac --list-backends shows them)" ] ||
+				{ echo "$v $n: $output"; return 1; }
+		done
+	done
+	SUMAC_BACKEND=portable,no-such run sumac_as sumac --backend no-such2,portable abc
+	[ "$output" = "sumac: unknown backend 'no-such2' (--list-backends shows them)" ]
+}
+
+# rows: the backend rows of --list-backends (BACKEND COMPILED USABLE PRIORITY ALGORITHMS).
+rows() {
+	sum sumac --list-backends | sed -n '2,/^\[/p' | sed '/^\[/d'
+}
+
+# serves ROW ALGO: the row lists ALGO as usable here (not bracketed).
+serves() {
+	[[ " $1 " == *" $2 "* ]]
+}
+
+@test "SUMAC_BACKEND that cannot hash the algorithm gives way to auto under the GNU names" {
+	local backend compiled usable prio algos p algo want gave_way=0 applied=0
+	while read -r backend compiled usable prio algos; do
+		for p in "${PROGS[@]}"; do
+			algo=${p%sum}
+			want=$(SUMAC_BACKEND= sum "$p" abc)
+			SUMAC_BACKEND=$backend run sumac_as "$p" abc
+			[ "$status" -eq 0 ] || { echo "$backend $p: exit $status: $output"; return 1; }
+			[ "$output" = "$want" ] || { echo "$backend $p: $output"; return 1; }
+			if serves "$compiled $algos" "$algo"; then
+				applied=$((applied + 1))
+			else
+				gave_way=$((gave_way + 1))
+			fi
+		done
+	done < <(rows)
+	echo "# applied $applied, gave way to auto $gave_way" >&3
+	[ "$gave_way" -gt 0 ]
+	# A list none of whose backends can: auto too.
+	line=$(rows | awk '$2 == "no" {print $1; exit}')
+	SUMAC_BACKEND="$line,$line" run sumac_as sha1sum abc
+	[ "$status" -eq 0 ]
+	[ "$output" = "a9993e364706816aba3e25717850c26c9cd0d89d  abc" ]
+}
+
+@test "--debug says whether SUMAC_BACKEND applied or was ignored, and why" {
+	local backend compiled usable prio algos algo seen=0
+	while read -r backend compiled usable prio algos; do
+		[ "$backend" = portable ] && continue
+		for algo in md5 sha1 sha256 sha512 sha512-224; do
+			SUMAC_BACKEND=$backend run sumac_as sumac --debug -a "$algo" abc
+			[ "$status" -eq 0 ] || { echo "$backend $algo: exit $status: $output"; return 1; }
+			if serves "$algos" "$algo"; then
+				[[ "$output" == *"sumac: $algo: using "*"-$backend (forced)"* ]] ||
+					{ echo "$backend $algo: $output"; return 1; }
+			else
+				[[ "$output" == *"sumac: $algo: SUMAC_BACKEND '$backend' ignored: "* ]] ||
+					{ echo "$backend $algo: $output"; return 1; }
+				[[ "$output" == *"sumac: $algo: using "*" (auto)"* ]] ||
+					{ echo "$backend $algo: $output"; return 1; }
+				seen=$((seen + 1))
+			fi
+		done
+	done < <(rows)
+	[ "$seen" -gt 0 ]
+	line=$(rows | awk '$2 == "no" {print $1; exit}')
+	SUMAC_BACKEND=$line run sumac_as sumac --debug -a sha1 abc
+	[[ "$output" == *"sha1: SUMAC_BACKEND '$line' ignored: not compiled into this build"* ]]
+	SUMAC_BACKEND="$line,$line" run sumac_as sumac --debug -a sha1 abc
+	[[ "$output" == *"sha1: not $line: not compiled into this build"* ]]
+	[[ "$output" == *"sha1: SUMAC_BACKEND '$line,$line' ignored: no backend in it can hash sha1"* ]]
+}
+
+@test "sumac -c of a mixed list: SUMAC_BACKEND serves the algorithms it can, auto the rest" {
+	local backend compiled usable prio algos
+	{
+		echo "SHA1 (abc) = a9993e364706816aba3e25717850c26c9cd0d89d"
+		echo "MD5 (abc) = 900150983cd24fb0d6963f7d28e17f72"
+		echo "SHA512-256 (abc) = 53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"
+		echo "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  abc"
+	} > list
+	while read -r backend compiled usable prio algos; do
+		SUMAC_BACKEND=$backend run sumac_as sumac -c list
+		[ "$status" -eq 0 ] || { echo "$backend: exit $status: $output"; return 1; }
+		[ "$output" = $'abc: OK\nabc: OK\nabc: OK\nabc: OK' ] || { echo "$backend: $output"; return 1; }
+	done < <(rows)
+	# --backend stays a command: a backend that lacks one of them fails.
+	run sumac_as sumac --backend "$(rows | awk '$2 == "no" {print $1; exit}')" -c list
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"sha256sum: unknown backend 'no-such'"* ]]
+	[[ "$output" == *"cannot hash sha1: not compiled into this build"* ]]
 }
 
 @test "an unknown backend is an error, exit 1, nothing on stdout" {
 	run sumac_as sumac --backend nonsense abc
 	[ "$status" -eq 1 ]
 	[ "$output" = "sumac: unknown backend 'nonsense' (--list-backends shows them)" ]
+	# Every element of a list is checked, not only those reached.
+	run sumac_as sumac --backend portable,nonsense abc
+	[ "$status" -eq 1 ]
+	[ "$output" = "sumac: unknown backend 'nonsense' (--list-backends shows them)" ]
+}
+
+@test "a backend name in a message is quoted whole, never cut or raw" {
+	local long
+	long=$(printf 'x%.0s' {1..300})
+	sumac_as sumac --backend "$long" abc > out 2> err && return 1
+	[ "$(cat err)" = "sumac: unknown backend '$long' (--list-backends shows them)" ]
+	sumac_as sumac --backend "portable,$long" abc > out 2> err && return 1
+	[ "$(cat err)" = "sumac: unknown backend '$long' (--list-backends shows them)" ]
+	sumac_as sumac --backend $'a\001b\nc' abc > out 2> err && return 1
+	printf '%s\n' "sumac: unknown backend 'a'\$'\\001''b'\$'\\n''c' (--list-backends shows them)" > want
+	cmp want err || { cat -A err; return 1; }
+	[ ! -s out ]
+	sumac_as sumac --backend 'a b,portable' abc > out 2> err && return 1
+	[ "$(cat err)" = "sumac: unknown backend 'a b' (--list-backends shows them)" ]
+	SUMAC_BACKEND=$'\033[31m' sumac_as sha256sum abc > out 2> err && return 1
+	printf '%s\n' "sha256sum: SUMAC_BACKEND: unknown backend ''\$'\\033''[31m' (sumac --list-backends shows them)" > want
+	cmp want err || { cat -A err; return 1; }
+	line=$(rows | awk '$2 == "no" {print $1; exit}')
+	sumac_as sumac --backend "$line,$line" abc > out 2> err && return 1
+	[ "$(cat err)" = "sumac: no backend in '$line,$line' can hash sha256" ]
+}
+
+@test "an empty element of a backend list is an error wherever it stands" {
+	local v
+	for v in ,portable portable, portable,,auto , ''; do
+		run sumac_as sumac --backend "$v" abc
+		[ "$status" -eq 1 ] || { echo "'$v': exit $status: $output"; return 1; }
+		[ "$output" = "sumac: empty backend name in '$v'" ] || { echo "'$v': $output"; return 1; }
+	done
+	for v in ,portable portable, portable,,auto ,; do
+		SUMAC_BACKEND=$v run sumac_as sha256sum abc
+		[ "$status" -eq 1 ] || { echo "'$v': exit $status: $output"; return 1; }
+		[ "$output" = "sha256sum: SUMAC_BACKEND: empty backend name in '$v'" ] ||
+			{ echo "'$v': $output"; return 1; }
+	done
+	# An empty SUMAC_BACKEND is as good as unset.
+	SUMAC_BACKEND= run sumac_as sha256sum abc
+	[ "$status" -eq 0 ]
 }
 
 @test "a backend lacking the algorithm is an error, never a fallback" {
@@ -189,6 +322,40 @@ sum() {
 	done < <(sum sumac --list-backends | sed '1,/^ALGORITHM/d')
 }
 
+@test "--benchmark -a times only that algorithm" {
+	local algo
+	for algo in sha1 sha512-256; do
+		sum sumac --benchmark -a "$algo" > out
+		# The table: the rows between the header and the blank line.
+		sed -n '/^ALGORITHM/,/^$/p' out | sed '1d;/^$/d' > table
+		[ -s table ] || { cat out; return 1; }
+		if awk -v a="$algo" '$1 != a { bad = 1 } END { exit !bad }' table; then
+			echo "$algo: rows of other algorithms:"
+			cat out
+			return 1
+		fi
+		# One row per backend that can run it here, the auto one marked.
+		[ "$(wc -l < table)" -eq "$(rows | awk -v a="$algo" '" "$0" " ~ " "a" " {n++} END {print n+0}')" ]
+		grep -q ' \* ' table
+	done
+}
+
+@test "a symlink in a .libs directory names the program without the path or lt-" {
+	[ -z "${RUNNER-}" ] || skip "runs the symlink itself, not through RUNNER"
+	mkdir -p build/.libs
+	ln -s "$SUMAC" build/.libs/lt-sha256sum
+	ln -s "$SUMAC" build/.libs/sumac
+	run build/.libs/lt-sha256sum missing
+	[ "$status" -eq 1 ]
+	[ "$output" = "sha256sum: missing: No such file or directory" ]
+	run build/.libs/lt-sha256sum --help
+	[ "${lines[0]}" = "Usage: sha256sum [OPTION]... [FILE]..." ]
+	run build/.libs/sumac --backend nonsense abc
+	[ "$output" = "sumac: unknown backend 'nonsense' (--list-backends shows them)" ]
+	run "$PWD/build/.libs/lt-sha256sum" -x
+	[ "${lines[1]}" = "Try 'sha256sum --help' for more information." ]
+}
+
 @test "--version and --help work as sumac" {
 	run sum sumac --version
 	[ "$status" -eq 0 ]
@@ -197,6 +364,18 @@ sum() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--backend=NAME"* ]]
 	[[ "$output" == *"--list-backends"* ]]
+}
+
+@test "--version: the version line, then the MIT licence, under every name" {
+	for name in sumac sha256sum gmd5sum; do
+		run sum "$name" --version
+		[ "$status" -eq 0 ]
+		[[ ${lines[0]} =~ ^${name}\ \(sumac\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]] ||
+			{ echo "$name: line 1 is '${lines[0]}'"; return 1; }
+		[ "${lines[1]}" = "License MIT: <https://opensource.org/licenses/MIT>." ] ||
+			{ echo "$name: line 2 is '${lines[1]}'"; return 1; }
+		[ "${#lines[@]}" -eq 2 ]
+	done
 }
 
 @test "a large file is hashed the same through any update pattern (1 MiB + 1)" {

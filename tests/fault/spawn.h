@@ -24,6 +24,7 @@ struct run_result {
 	int status;      /* as from waitpid */
 	long maxrss_kib; /* the child's peak resident set */
 	double seconds;  /* wall clock */
+	double cpu;      /* the child's user + system CPU seconds */
 };
 
 static inline double spawn_now(void)
@@ -104,6 +105,8 @@ static inline bool spawn_run(const char *prog, const char *name, const char *con
 	res->seconds = spawn_now() - t0;
 	res->status = status;
 	res->maxrss_kib = ru.ru_maxrss;
+	res->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		   (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	free(runner_copy);
 	return !(WIFEXITED(status) && WEXITSTATUS(status) == 127);
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The release tarball as packagers take it:
+#   1. `make dist` in an already configured build directory;
+#   2. the tarball configured with --program-prefix=g, installed into a
+#      DESTDIR, and `make installcheck` there (tests/install/check-layout.sh:
+#      the prefixed names in bindir and man1dir, GNU's names in gnubin and
+#      gnuman, an exact staged install and a clean uninstall);
+#   3. the tarball built and tested by debhelper, untouched:
+#      dh_auto_configure && dh_auto_build && dh_auto_test, as an
+#      unprivileged user, in a mount and network namespace of its own with
+#      no network and the GNU checksum programs masked (the CLI suite must
+#      use its golden files).  The debian/ directory is written here for
+#      the trial only; the project has none.
+# Usage: packaging.sh BUILDDIR WORKDIR.  Needs root (mounts, setpriv) and
+# debhelper (.ci/packages).
+set -euo pipefail
+
+build=$(cd "${1:?usage: packaging.sh BUILDDIR WORKDIR}" && pwd)
+work=${2:?usage: packaging.sh BUILDDIR WORKDIR}
+jobs=$(nproc 2>/dev/null || echo 2)
+gnu=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum)
+
+say() { printf '\n=== %s\n' "$*"; }
+
+rm -rf "$work" && mkdir -p "$work" && chmod 755 "$work"
+say "make dist"
+make -C "$build" dist >/dev/null
+tarball=$(ls "$build"/sumac-*.tar.gz)
+version=${tarball##*/sumac-}
+version=${version%.tar.gz}
+
+say "sumac $version with --program-prefix=g: install, installcheck, uninstall"
+mkdir -p "$work/g/build"
+tar -xzf "$tarball" -C "$work/g"
+(
+	cd "$work/g/build"
+	"../sumac-$version/configure" --program-prefix=g >/dev/null
+	make -j"$jobs" >/dev/null
+	make install DESTDIR="$work/g/inst" >/dev/null
+	(cd "$work/g/inst" && find . ! -type d | LC_ALL=C sort)
+	make installcheck DESTDIR="$work/g/inst"
+	make uninstall DESTDIR="$work/g/inst" >/dev/null
+	left=$(cd "$work/g/inst" && find . ! -type d)
+	[ -z "$left" ] || { echo "left after uninstall: $left"; exit 1; }
+)
+
+say "sumac $version under debhelper: no network, no GNU checksum programs, not root"
+mkdir -p "$work/deb/home"
+tar -xzf "$tarball" -C "$work/deb"
+src=$work/deb/sumac-$version
+mkdir "$src/debian"
+cat >"$src/debian/control" <<'CONTROL'
+Source: sumac
+Section: utils
+Priority: optional
+Maintainer: sumac CI <ci@example.invalid>
+Build-Depends: debhelper-compat (= 13), bats
+Standards-Version: 4.6.2
+
+Package: sumac
+Architecture: any
+Depends: ${shlibs:Depends}, ${misc:Depends}
+Description: SHA and MD5 checksums (CI packaging trial)
+ A throwaway package definition for CI.
+CONTROL
+cat >"$src/debian/changelog" <<CHANGELOG
+sumac ($version-1) unstable; urgency=medium
+
+  * CI packaging trial.
+
+ -- sumac CI <ci@example.invalid>  $(date -R)
+CHANGELOG
+printf '#!/usr/bin/make -f\n%%:\n\tdh $@\n' >"$src/debian/rules"
+chmod 755 "$src/debian/rules"
+: >"$work/deb/masked"
+chmod 644 "$work/deb/masked"
+chown -R 65534:65534 "$work/deb"
+# shellcheck disable=SC2016 # expanded by the inner shell
+unshare --mount --net bash -c '
+	set -e
+	masked=$1 src=$2 home=$3
+	shift 3
+	for p in "$@"; do
+		[ -e "/usr/bin/$p" ] && mount --bind "$masked" "/usr/bin/$p"
+	done
+	cd "$src"
+	exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$home" \
+		bash -c "dh_auto_configure && dh_auto_build && dh_auto_test"
+' _ "$work/deb/masked" "$src" "$work/deb/home" "${gnu[@]}"
