@@ -75,6 +75,8 @@ need_sysdep_msgids() {
 	compare_gnu sha256sum -c --strict bad
 	compare_gnu sha256sum -c --quiet bad
 	compare_gnu sha256sum -c --status bad
+	printf '%s  nofile\n' "$Z" >missing
+	compare_gnu sha256sum -c missing d nofile
 	printf '%s  b\n%s  b\n' "$Z" "$Z" >two
 	compare_gnu sha256sum -c two
 	assert_err_has "WARNUNG: 2 berechnete"
@@ -84,7 +86,8 @@ need_sysdep_msgids() {
 	printf '%s  nofile\n' "$Z" >missing
 	compare_gnu sha256sum -c --ignore-missing missing
 	assert_err_has "keine Datei wurde"
-	compare_gnu sha256sum -c missing d nofile
+	compare_gnu sha256sum -c d
+	assert_err_has "Lesefehler"
 	compare_gnu sha256sum -c /dev/null
 	STDIN_FILE=/dev/null compare_gnu sha256sum -c
 	STDIN_FILE=/dev/null compare_gnu sha256sum -c -
