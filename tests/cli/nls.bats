@@ -12,7 +12,7 @@ setup() {
 	cli_setup
 	local mode
 	_ref_mode sha256sum
-	[[ $mode == live ]] || skip "needs GNU coreutils 9.1 in /usr/bin to compare with"
+	[[ $mode == live ]] || skip "needs GNU coreutils 9.1 in /usr/bin, compared live (no golden files)"
 	[[ ${SUMAC_NLS-} != no ]] || skip "sumac was configured with --disable-nls"
 	[[ -f /usr/share/locale/de/LC_MESSAGES/coreutils.mo ]] ||
 		skip "no German coreutils catalogue (/usr/share/locale/de/LC_MESSAGES/coreutils.mo)"
