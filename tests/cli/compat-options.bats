@@ -462,3 +462,24 @@ own() {
 	own sha256sum --jobs
 	assert_err_is "sha256sum: option '--jobs' requires an argument\nTry 'sha256sum --help' for more information.\n"
 }
+
+@test "random command lines of good and bad options: GNU's message, every time (live only)" {
+	local mode
+	_ref_mode sha256sum
+	[[ $mode == live ]] || skip "random cases are compared with GNU live only"
+	local toks=(-b -c -t -w -z -Q -x -: -+ -bQ -cz -tb --b --c --ch --check=1 --i
+		--ignore-missing=2 --q --quiet=x --s --st --sta --status --str --strict --t --ta
+		--tag --tag= --te --text --w --warn=1 --z --zero=0 --h=1 --help=x --v=1
+		--version=1 --bogus --bogus=1 --= --=x -- - a nofile
+		"$(printf -- '-\303\251')" "$(printf -- '--\303\251')" --tex=1 --s=1 --tags)
+	local i k n args
+	RANDOM=12
+	for ((i = 0; i < 100; i++)); do
+		n=$((RANDOM % 5 + 1))
+		args=()
+		for ((k = 0; k < n; k++)); do
+			args+=("${toks[RANDOM % ${#toks[@]}]}")
+		done
+		compare_gnu sha256sum "${args[@]}"
+	done
+}
