@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/errtext.h"
+#include "cli/nls.h"
 #include "cli/out.h"
 
 const char *program_name = "sumac";
@@ -24,7 +26,7 @@ void out_error(int errnum, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	if (errnum)
-		fprintf(stderr, ": %s", strerror(errnum));
+		fprintf(stderr, ": %s", errtext(errnum));
 	fputc('\n', stderr);
 }
 
@@ -93,20 +95,21 @@ int out_close_stdout(void)
 	if (ferror(stdout) || fflush(stdout) != 0) {
 		int write_errno = errno;
 		if (last_delim != '\n') {
-			fprintf(stderr, "%s: write error: %s\n", program_name,
-				strerror(write_errno));
+			fprintf(stderr, "%s: %s: %s\n", program_name, _("write error"),
+				errtext(write_errno));
 			return 1;
 		}
 		if (close(STDOUT_FILENO) != 0)
-			fprintf(stderr, "%s: write error: %s\n", program_name, strerror(errno));
+			fprintf(stderr, "%s: %s: %s\n", program_name, _("write error"),
+				errtext(errno));
 		else
-			fprintf(stderr, "%s: write error\n", program_name);
+			fprintf(stderr, "%s: %s\n", program_name, _("write error"));
 		return 1;
 	}
 	/* A stdout that was closed from the start and never written to is
 	 * not an error. */
 	if (fclose(stdout) != 0 && errno != EBADF) {
-		fprintf(stderr, "%s: write error: %s\n", program_name, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", program_name, _("write error"), errtext(errno));
 		return 1;
 	}
 	return 0;

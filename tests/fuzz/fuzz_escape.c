@@ -24,6 +24,7 @@
 #include <locale.h>
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/parse.h"
 #include "cli/out.h"
@@ -55,22 +56,37 @@ static bool unescape(const char *s, size_t len, char *out, size_t *outlen)
 	return true;
 }
 
-/* Captures what out_put_escaped() writes to stdout.  glibc's stdout is an
- * ordinary variable (glibc manual, "Standard Streams"), so it can point at
- * a memory stream for the call. */
+/* Captures what out_put_escaped() writes to stdout by pointing file
+ * descriptor 1 at a scratch file for the call: stdout itself cannot be
+ * reassigned portably (musl declares it const). */
 static char *capture_escaped(const char *name, size_t *len)
 {
-	char *mem = NULL;
-	size_t memlen = 0;
-	FILE *m = open_memstream(&mem, &memlen);
-	FUZZ_CHECK(m != NULL);
+	static FILE *scratch;
+	if (!scratch)
+		scratch = tmpfile();
+	FUZZ_CHECK(scratch != NULL);
+	const int fd = fileno(scratch);
+	FUZZ_CHECK(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0);
+
 	fflush(stdout);
-	FILE *saved = stdout;
-	stdout = m;
+	const int saved = dup(STDOUT_FILENO);
+	FUZZ_CHECK(dup2(fd, STDOUT_FILENO) == STDOUT_FILENO);
 	out_put_escaped(name);
-	stdout = saved;
-	FUZZ_CHECK(fclose(m) == 0);
-	*len = memlen;
+	FUZZ_CHECK(fflush(stdout) == 0);
+	if (saved >= 0) {
+		FUZZ_CHECK(dup2(saved, STDOUT_FILENO) == STDOUT_FILENO);
+		close(saved);
+	} else {
+		close(STDOUT_FILENO);
+	}
+
+	const off_t size = lseek(fd, 0, SEEK_CUR);
+	FUZZ_CHECK(size >= 0);
+	char *mem = malloc((size_t)size + 1);
+	FUZZ_CHECK(mem != NULL);
+	FUZZ_CHECK(pread(fd, mem, (size_t)size, 0) == (ssize_t)size);
+	mem[size] = '\0';
+	*len = (size_t)size;
 	return mem;
 }
 
