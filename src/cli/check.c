@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "cli/check.h"
 #include "cli/generate.h"
 #include "cli/jobs.h"
+#include "cli/nls.h"
 #include "cli/out.h"
 
 static void print_status(const char *name, const char *result)
@@ -35,20 +37,27 @@ static void print_status(const char *name, const char *result)
 
 static void print_summary(const char *list, const struct check_counts *c, bool ignore_missing)
 {
-	if (c->malformed == 1)
-		out_error(0, "WARNING: 1 line is improperly formatted");
-	else if (c->malformed)
-		out_error(0, "WARNING: %ju lines are improperly formatted", c->malformed);
-	if (c->unreadable == 1)
-		out_error(0, "WARNING: 1 listed file could not be read");
-	else if (c->unreadable)
-		out_error(0, "WARNING: %ju listed files could not be read", c->unreadable);
-	if (c->mismatched == 1)
-		out_error(0, "WARNING: 1 computed checksum did NOT match");
-	else if (c->mismatched)
-		out_error(0, "WARNING: %ju computed checksums did NOT match", c->mismatched);
+	/* GNU's message ids spell the count as PRIuMAX. */
+	if (c->malformed)
+		out_error(0,
+			  P_("WARNING: %" PRIuMAX " line is improperly formatted",
+			     "WARNING: %" PRIuMAX " lines are improperly formatted",
+			     nls_plural(c->malformed)),
+			  c->malformed);
+	if (c->unreadable)
+		out_error(0,
+			  P_("WARNING: %" PRIuMAX " listed file could not be read",
+			     "WARNING: %" PRIuMAX " listed files could not be read",
+			     nls_plural(c->unreadable)),
+			  c->unreadable);
+	if (c->mismatched)
+		out_error(0,
+			  P_("WARNING: %" PRIuMAX " computed checksum did NOT match",
+			     "WARNING: %" PRIuMAX " computed checksums did NOT match",
+			     nls_plural(c->mismatched)),
+			  c->mismatched);
 	if (ignore_missing && c->matched == 0)
-		out_error(0, "%s: no file was verified", out_quotef(list));
+		out_error(0, _("%s: no file was verified"), out_quotef(list));
 }
 
 /* What a queued line carries to its report: the line number for a
@@ -78,10 +87,12 @@ static void report_line(struct list_run *r, const struct job *j)
 
 	if (item->malformed) {
 		c->malformed++;
-		if (r->o->verbosity == VERBOSITY_WARN)
-			out_error(0, "%s: %ju: improperly formatted %s%schecksum line",
-				  out_quotef(r->shown), item->lineno,
-				  r->tag_word ? r->tag_word : "", r->tag_word ? " " : "");
+		if (r->o->verbosity == VERBOSITY_WARN && r->tag_word)
+			out_error(0, _("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
+				  out_quotef(r->shown), item->lineno, r->tag_word);
+		else if (r->o->verbosity == VERBOSITY_WARN)
+			out_error(0, "%s: %" PRIuMAX ": improperly formatted checksum line",
+				  out_quotef(r->shown), item->lineno);
 		return;
 	}
 	if (j->err) {
@@ -91,17 +102,17 @@ static void report_line(struct list_run *r, const struct job *j)
 		out_error(j->err, "%s", out_quotef(j->name));
 		c->unreadable++;
 		if (!status_only)
-			print_status(j->name, "FAILED open or read");
+			print_status(j->name, _("FAILED open or read"));
 		return;
 	}
 	if (check_digest_matches(item->text, j->digest, sumac_algo_info(j->algo)->digest_len)) {
 		c->matched++;
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
-			print_status(j->name, "OK");
+			print_status(j->name, _("OK"));
 	} else {
 		c->mismatched++;
 		if (!status_only)
-			print_status(j->name, "FAILED");
+			print_status(j->name, _("FAILED"));
 	}
 }
 
@@ -157,7 +168,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	struct job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
 		drain(r);
-		out_error(0, "memory exhausted");
+		out_error(0, "%s", _("memory exhausted"));
 		return false;
 	}
 	struct line_item *item = j->payload;
@@ -205,7 +216,7 @@ static int check_list(struct list_run *r, const char *list)
 	const bool is_stdin = strcmp(list, "-") == 0;
 	FILE *fp = is_stdin ? stdin : fopen(list, "r");
 
-	r->shown = is_stdin ? "standard input" : list;
+	r->shown = is_stdin ? _("standard input") : list;
 	memset(&r->counts, 0, sizeof r->counts);
 	if (is_stdin)
 		note_stdin_read();
@@ -246,12 +257,12 @@ static int check_list(struct list_run *r, const char *list)
 		goto done;
 	if (ferror(fp)) {
 		/* 9.1 words a failed read of the list without errno text. */
-		out_error(0, "%s: read error", out_quotef(r->shown));
+		out_error(0, _("%s: read error"), out_quotef(r->shown));
 		result = 0;
 		goto done;
 	}
 	if (!r->counts.any_valid)
-		out_error(0, "%s: no properly formatted checksum lines found",
+		out_error(0, _("%s: no properly formatted checksum lines found"),
 			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);

@@ -12,6 +12,7 @@
 #include "cli/check.h"
 #include "cli/generate.h"
 #include "cli/jobs.h"
+#include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "io/io.h"
@@ -84,7 +85,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	struct job_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 ||
 	    !(q = jobs_create(workers, 16 * o->jobs, &buf))) {
-		out_error(0, "memory exhausted");
+		out_error(0, "%s", _("memory exhausted"));
 		return 1;
 	}
 	/* Serially, a large input is a moment to show what is done so far
@@ -107,6 +108,7 @@ int main(int argc, char **argv)
 {
 	struct sumac_opts o;
 
+	nls_init();
 	if (argc > 0 && argv[0])
 		program_name = message_name(argv[0]);
 	memset(&o, 0, sizeof o);

@@ -10,11 +10,15 @@
 #include <string.h>
 
 #include "cli/jobs.h"
+#include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 
+/* Above every wide character, so that musl's getopt, which reports an
+ * unknown multibyte short option as its code point in optopt, can never
+ * make one look like a long option's value (option_error()). */
 enum long_only {
-	OPT_IGNORE_MISSING = 256,
+	OPT_IGNORE_MISSING = 0x110000,
 	OPT_QUIET,
 	OPT_STATUS,
 	OPT_STRICT,
@@ -36,18 +40,23 @@ enum long_only {
 	}
 
 /* The GNU programs' options, exactly: an extra long option would change
- * which abbreviations are ambiguous (--b would no longer mean --binary). */
+ * which abbreviations are ambiguous (--b would no longer mean --binary).
+ * The order is 9.1's too, as its ambiguity message lists them
+ * (`sha256sum --=x` shows the whole table). */
 #define GNU_LONG_OPTIONS                                                                           \
-	{"binary", no_argument, NULL, 'b'}, {"check", no_argument, NULL, 'c'},                     \
+	{"check", no_argument, NULL, 'c'},                                                         \
 		{"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING},                         \
 		{"quiet", no_argument, NULL, OPT_QUIET},                                           \
-		{"status", no_argument, NULL, OPT_STATUS},                                         \
+		{"status", no_argument, NULL, OPT_STATUS}, {"warn", no_argument, NULL, 'w'},       \
 		{"strict", no_argument, NULL, OPT_STRICT}, {"tag", no_argument, NULL, OPT_TAG},    \
-		{"text", no_argument, NULL, 't'}, {"warn", no_argument, NULL, 'w'},                \
-		{"zero", no_argument, NULL, 'z'}, {"help", no_argument, NULL, OPT_HELP},           \
+		{"zero", no_argument, NULL, 'z'}, {"binary", no_argument, NULL, 'b'},              \
+		{"text", no_argument, NULL, 't'}, {"help", no_argument, NULL, OPT_HELP},           \
 	{                                                                                          \
 		"version", no_argument, NULL, OPT_VERSION                                          \
 	}
+
+/* How many of a table's first entries are GNU's. */
+#define GNU_LONG_OPTION_COUNT 12
 
 static const struct option gnu_options[] = {
 	GNU_LONG_OPTIONS,
@@ -68,8 +77,114 @@ static const struct option sumac_options[] = {
 
 static int usage_error(void)
 {
-	fprintf(stderr, "Try '%s --help' for more information.\n", program_name);
+	fprintf(stderr, _("Try '%s --help' for more information.\n"), program_name);
 	return 1;
+}
+
+/* The long options that NAME (an argument without its "--", up to any
+ * '=') selects, as glibc's getopt decides: an exact match alone, otherwise
+ * every option it abbreviates.  Marks them in match[] and returns how many
+ * there are, counting as one the options that would all act the same. */
+static size_t long_matches(const struct option *longopts, const char *name, bool *match)
+{
+	const size_t len = strcspn(name, "=");
+	const struct option *first = NULL;
+	size_t count = 0, n = 0;
+
+	while (longopts[count].name)
+		count++;
+	memset(match, 0, count * sizeof *match);
+	for (size_t i = 0; i < count; i++) {
+		if (strlen(longopts[i].name) == len && strncmp(longopts[i].name, name, len) == 0) {
+			match[i] = true;
+			return 1;
+		}
+	}
+	for (size_t i = 0; i < count; i++) {
+		if (strncmp(longopts[i].name, name, len) != 0)
+			continue;
+		match[i] = true;
+		if (!first) {
+			first = &longopts[i];
+			n = 1;
+		} else if (first->has_arg != longopts[i].has_arg ||
+			   first->flag != longopts[i].flag || first->val != longopts[i].val) {
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The byte glibc's getopt names in "invalid option -- 'c'": it reads
+ * bytes, and hands them back as a (signed) char; musl decodes the
+ * character, and reports its code point, or 0xDF80 + byte for a byte the
+ * C locale does not know.  glibc shows a multibyte character's first byte. */
+static unsigned char option_byte(int c)
+{
+	if (c < 0 || c < 0x80)
+		return (unsigned char)c;
+	if (c >= 0xdf80 && c <= 0xdfff)
+		return (unsigned char)(c & 0xff);
+	if (c < 0x800)
+		return (unsigned char)(0xc0 | (c >> 6));
+	if (c < 0x10000)
+		return (unsigned char)(0xe0 | (c >> 12));
+	return (unsigned char)(0xf0 | (c >> 18));
+}
+
+/* Words a getopt_long failure as glibc's getopt does, on every libc (sumac
+ * runs it with opterr = 0).  optopt tells a short option's failure (the
+ * character) from a long one's (0, or the option's value); the argument
+ * that failed a long option is the one getopt has just stepped over. */
+static int option_error(const struct option *longopts, const char *shortopts, bool gnu_name,
+			int argc, char **argv)
+{
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+	const bool long_arg = arg && arg[0] == '-' && arg[1] == '-';
+	const char *letters = shortopts + (shortopts[0] == '+');
+	const char *in_short =
+		optopt > 0 && optopt < 0x80 && optopt != ':' ? strchr(letters, optopt) : NULL;
+	bool match[sizeof sumac_options / sizeof sumac_options[0]];
+	size_t n;
+
+	/* A short option without an argument cannot fail: its value in
+	 * optopt is a long option's that was given "=ARG". */
+	if (long_arg && (optopt == 0 || optopt >= OPT_IGNORE_MISSING ||
+			 (in_short && (in_short[1] != ':' || strchr(arg, '=') == NULL)))) {
+		const char *name = arg + 2;
+		n = long_matches(longopts, name, match);
+		if (optopt == 0 && n > 1) {
+			fprintf(stderr, libc_("%s: option '%s%s' is ambiguous; possibilities:"),
+				program_name, "--", name);
+			/* sumac's --jobs is not in GNU's list (only "--=ARG"
+			 * can abbreviate it and a GNU option at once). */
+			for (size_t i = 0; longopts[i].name; i++)
+				if (match[i] && (!gnu_name || i < GNU_LONG_OPTION_COUNT))
+					fprintf(stderr, " '--%s'", longopts[i].name);
+			fputc('\n', stderr);
+		} else if (optopt == 0 || n != 1) {
+			fprintf(stderr, libc_("%s: unrecognized option '%s%s'\n"), program_name,
+				"--", name);
+		} else {
+			size_t i = 0;
+			while (!match[i])
+				i++;
+			if (strchr(name, '='))
+				fprintf(stderr,
+					libc_("%s: option '%s%s' doesn't allow an argument\n"),
+					program_name, "--", longopts[i].name);
+			else
+				fprintf(stderr, libc_("%s: option '%s%s' requires an argument\n"),
+					program_name, "--", longopts[i].name);
+		}
+	} else if (in_short && in_short[1] == ':') {
+		fprintf(stderr, libc_("%s: option requires an argument -- '%c'\n"), program_name,
+			optopt);
+	} else {
+		fprintf(stderr, libc_("%s: invalid option -- '%c'\n"), program_name,
+			option_byte(optopt));
+	}
+	return usage_error();
 }
 
 static int bad_algorithm(const char *arg)
@@ -128,7 +243,11 @@ static const char *option_conflict(const struct sumac_opts *o)
 int opts_parse(struct sumac_opts *o, int argc, char **argv)
 {
 	const struct option *longopts = o->gnu_name ? gnu_options : sumac_options;
-	const char *shortopts = o->gnu_name ? "bctwzj:" : "a:bctwzj:";
+	/* "+": POSIXLY_CORRECT stops at the first operand on every libc, as
+	 * glibc's getopt does by itself. */
+	const char *shortopts = o->gnu_name ? "+bctwzj:" : "+a:bctwzj:";
+	if (!getenv("POSIXLY_CORRECT"))
+		shortopts++;
 	bool list_backends = false;
 	bool benchmark = false;
 	int c;
@@ -144,6 +263,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->debug = false;
 	o->jobs = 1;
 
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -210,14 +330,14 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			}
 			break;
 		default:
-			return usage_error();
+			return option_error(longopts, shortopts, o->gnu_name, argc, argv);
 		}
 	}
 	o->first_operand = optind;
 
 	const char *conflict = option_conflict(o);
 	if (conflict) {
-		out_error(0, "%s", conflict);
+		out_error(0, "%s", _(conflict));
 		return usage_error();
 	}
 	if (list_backends)

@@ -17,7 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/errtext.h"
 #include "cli/gnu_stdout.h"
+#include "cli/nls.h"
 #include "cli/out.h"
 
 const char *program_name = "sumac";
@@ -194,7 +196,7 @@ void out_error(int errnum, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	if (errnum)
-		fprintf(stderr, ": %s", strerror(errnum));
+		fprintf(stderr, ": %s", errtext(errnum));
 	fputc('\n', stderr);
 }
 
@@ -345,9 +347,9 @@ void out_pause(void)
 static void write_error(int errnum)
 {
 	if (errnum)
-		fprintf(stderr, "%s: write error: %s\n", program_name, strerror(errnum));
+		fprintf(stderr, "%s: %s: %s\n", program_name, _("write error"), errtext(errnum));
 	else
-		fprintf(stderr, "%s: write error\n", program_name);
+		fprintf(stderr, "%s: %s\n", program_name, _("write error"));
 }
 
 int out_close_stdout(void)

@@ -16,6 +16,7 @@
 #include <wctype.h>
 
 #include "cli/out.h"
+#include "cli/wprint.h"
 
 struct char_props {
 	bool needs_quotes; /* the name cannot be pasted into a shell as is */
@@ -42,7 +43,7 @@ static size_t printable_multibyte(const char *s, size_t left)
 	memset(&st, 0, sizeof st);
 	wchar_t wc;
 	size_t n = mbrtowc(&wc, s, left, &st);
-	if (n == (size_t)-1 || n == (size_t)-2 || n == 0 || !iswprint((wint_t)wc))
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0 || !wprint(wc))
 		return 0;
 	return n;
 }

@@ -436,3 +436,71 @@ conflict() {
 	STDIN_FILE='<closed>' compare_gnu sha256sum -c
 	assert_rc 1
 }
+
+# ------------------------------------------- sumac words getopt's errors
+# getopt_long runs with opterr = 0 and sumac prints glibc's wording, so
+# that musl or BSD builds say the same as GNU on glibc.
+
+@test "an empty name before '=' is ambiguous with every option, in 9.1's table order" {
+	conflict --=x a "option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version'"
+	conflict --= a "option '--=' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version'"
+	conflict --s=1 a "option '--s=1' is ambiguous; possibilities: '--status' '--strict'"
+}
+
+@test "invalid short options, also inside a cluster and after a long option" {
+	conflict -Q a "invalid option -- 'Q'"
+	conflict -bQ a "invalid option -- 'Q'"
+	conflict --tag -Qb a "invalid option -- 'Q'"
+	conflict -: a "invalid option -- ':'"
+	conflict -+ a "invalid option -- '+'"
+	compare_gnu sha256sum "$(printf -- '-\303\251')" a
+	assert_rc 1
+	compare_gnu sha256sum --ch=x a
+	assert_err_has "option '--check' doesn't allow an argument"
+}
+
+# own NAME ARGS...: sumac alone (no reference), captured into OUT/ERR/RC.
+own() {
+	_capture sumac_as "$CAP_DIR/own" "$@"
+	OUT=$CAP_DIR/own.out
+	ERR=$CAP_DIR/own.err
+	RC=$(<"$CAP_DIR/own.rc")
+}
+
+@test "sumac's own options: missing arguments and ambiguity, worded as glibc's getopt" {
+	[[ -z ${SUMAC_CLI_UPDATE_GOLDEN-} ]] || skip "no GNU reference"
+	own sumac -a
+	assert_rc 1
+	assert_err_is "sumac: option requires an argument -- 'a'\nTry 'sumac --help' for more information.\n"
+	own sumac a --algorithm
+	assert_err_is "sumac: option '--algorithm' requires an argument\nTry 'sumac --help' for more information.\n"
+	own sumac --b a
+	assert_err_is "sumac: option '--b' is ambiguous; possibilities: '--binary' '--backend' '--benchmark'\nTry 'sumac --help' for more information.\n"
+	own sumac --list=1
+	assert_err_is "sumac: option '--list-backends' doesn't allow an argument\nTry 'sumac --help' for more information.\n"
+	own sha256sum a -j
+	assert_err_is "sha256sum: option requires an argument -- 'j'\nTry 'sha256sum --help' for more information.\n"
+	own sha256sum --jobs
+	assert_err_is "sha256sum: option '--jobs' requires an argument\nTry 'sha256sum --help' for more information.\n"
+}
+
+@test "random command lines of good and bad options: GNU's message, every time (live only)" {
+	local mode
+	_ref_mode sha256sum
+	[[ $mode == live ]] || skip "random cases are compared with GNU live only"
+	local toks=(-b -c -t -w -z -Q -x -: -+ -bQ -cz -tb --b --c --ch --check=1 --i
+		--ignore-missing=2 --q --quiet=x --s --st --sta --status --str --strict --t --ta
+		--tag --tag= --te --text --w --warn=1 --z --zero=0 --h=1 --help=x --v=1
+		--version=1 --bogus --bogus=1 --= --=x -- - a nofile
+		"$(printf -- '-\303\251')" "$(printf -- '--\303\251')" --tex=1 --s=1 --tags)
+	local i k n args
+	RANDOM=12
+	for ((i = 0; i < 100; i++)); do
+		n=$((RANDOM % 5 + 1))
+		args=()
+		for ((k = 0; k < n; k++)); do
+			args+=("${toks[RANDOM % ${#toks[@]}]}")
+		done
+		compare_gnu sha256sum "${args[@]}"
+	done
+}

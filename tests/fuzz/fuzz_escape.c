@@ -24,6 +24,7 @@
 #include <locale.h>
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/parse.h"
 #include "cli/out.h"
