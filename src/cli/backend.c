@@ -208,8 +208,8 @@ static void append_word(char *buf, size_t size, const char *word)
 
 void backend_print_list(void)
 {
-	printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
-	       "ALGORITHMS");
+	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
+		   "ALGORITHMS");
 	for (size_t b = 0; sumac_known_backends[b]; b++) {
 		const char *token = sumac_known_backends[b];
 		char algos[256] = "", prio[16] = "-";
@@ -238,19 +238,18 @@ void backend_print_list(void)
 			}
 		}
 		const char *state = !compiled ? "-" : !usable ? "no" : unusable ? "some" : "yes";
-		printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no", state, prio,
-		       algos[0] ? algos : "-");
+		out_printf("%-13s %-9s %-7s %-9s %s\n", token, compiled ? "yes" : "no", state, prio,
+			   algos[0] ? algos : "-");
 	}
-	fputs("[algorithm]: compiled in, but this machine cannot use it for that algorithm\n",
-	      stdout);
+	out_text("[algorithm]: compiled in, but this machine cannot use it for that algorithm\n");
 
-	printf("\n%-11s %s\n", "ALGORITHM", "AUTO USES");
+	out_printf("\n%-11s %s\n", "ALGORITHM", "AUTO USES");
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		struct sumac_selection sel;
 		const char *name = sumac_algo_info((enum sumac_algo)a)->name;
 		if (sumac_select((enum sumac_algo)a, NULL, &sel) == SUMAC_SELECT_OK)
-			printf("%-11s %s\n", name, sel.impl->driver);
+			out_printf("%-11s %s\n", name, sel.impl->driver);
 		else
-			printf("%-11s %s\n", name, "-");
+			out_printf("%-11s %s\n", name, "-");
 	}
 }

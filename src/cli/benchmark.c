@@ -56,13 +56,13 @@ static void time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool i
 	char label[40];
 
 	snprintf(label, sizeof label, "%s%s", impl->backend, is_auto ? " *" : "");
-	printf("%-11s %-15s", sumac_algo_info(algo)->name, label);
+	out_printf("%-11s %-15s", sumac_algo_info(algo)->name, label);
 	for (size_t s = 0; s < NSIZES; s++) {
 		struct hash_job job = {algo, impl, data, sizes[s]};
 		double rate = timing_rate(hash_once, &job, CELL_SECONDS, TIMING_CPU);
-		printf(" %10.1f", rate * (double)sizes[s] / 1e6);
+		out_printf(" %10.1f", rate * (double)sizes[s] / 1e6);
 	}
-	putchar('\n');
+	out_text("\n");
 	out_flush(); /* a row every second or so shows progress */
 }
 
@@ -80,13 +80,13 @@ int benchmark_run(const enum sumac_algo *only)
 	for (size_t i = 0; i < len; i++)
 		data[i] = (uint8_t)(i * 2654435761u >> 13);
 
-	printf("Whole hashes of in-memory buffers, %.1f s of CPU time per cell, in MB/s "
-	       "(10^6 bytes/s).\n\n",
-	       CELL_SECONDS);
-	printf("%-11s %-15s", "ALGORITHM", "BACKEND");
+	out_printf("Whole hashes of in-memory buffers, %.1f s of CPU time per cell, in MB/s "
+		   "(10^6 bytes/s).\n\n",
+		   CELL_SECONDS);
+	out_printf("%-11s %-15s", "ALGORITHM", "BACKEND");
 	for (size_t s = 0; s < NSIZES; s++)
-		printf(" %10s", size_names[s]);
-	putchar('\n');
+		out_printf(" %10s", size_names[s]);
+	out_text("\n");
 	out_flush();
 
 	for (size_t a = 0; a < nalgos; a++) {
@@ -100,11 +100,10 @@ int benchmark_run(const enum sumac_algo *only)
 				time_row(algo, impl, impl == chosen.impl, data);
 		}
 	}
-	fputs("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n", stdout);
+	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n");
 	if (!only)
-		fputs("sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at "
-		      "sha512's.\n",
-		      stdout);
+		out_text("sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at "
+			 "sha512's.\n");
 	free(data);
 	return 0;
 }

@@ -7,9 +7,11 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/parse.h"
 #include "check/verify.h"
@@ -23,13 +25,13 @@ static void print_status(const char *name, const char *result)
 {
 	/* 9.1 escapes a status line's name only when it holds a newline. */
 	if (strchr(name, '\n')) {
-		putchar('\\');
+		out_put_char('\\');
 		out_put_escaped(name);
 	} else {
-		fputs(name, stdout);
+		out_put_str(name);
 	}
-	fputs(": ", stdout);
-	fputs(result, stdout);
+	out_put_str(": ");
+	out_put_str(result);
 	out_end_line('\n');
 }
 
@@ -187,6 +189,27 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	return true;
 }
 
+/* True if the list can keep us waiting: a pipe, a terminal, a socket. */
+static bool list_may_wait(FILE *fp)
+{
+	struct stat st;
+	return fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+}
+
+/* Before a read of such a list that would wait (nothing to read right
+ * now; stdio may still hold some, which costs only an early flush): every
+ * line read so far is reported and shown, as with GNU's line buffering,
+ * so that `producer | sha256sum -c | consumer` sees each result while the
+ * producer is busy. */
+static void before_list_read(struct list_run *r, FILE *fp)
+{
+	struct pollfd p = {.fd = fileno(fp), .events = POLLIN};
+	if (poll(&p, 1, 0) == 0) {
+		drain(r);
+		out_pause();
+	}
+}
+
 /* Returns 1 if the list passed, 0 if not, -1 if the run must stop. */
 static int check_list(struct list_run *r, const char *list)
 {
@@ -198,7 +221,9 @@ static int check_list(struct list_run *r, const char *list)
 	if (is_stdin)
 		note_stdin_read();
 	if (!fp) {
-		out_error(errno, "%s", out_quotef(r->shown));
+		/* Quoting may change errno (it decodes the name): read it first. */
+		const int err = errno;
+		out_error(err, "%s", out_quotef(r->shown));
 		return 0;
 	}
 
@@ -207,7 +232,12 @@ static int check_list(struct list_run *r, const char *list)
 	uintmax_t lineno = 0;
 	ssize_t len;
 	int result = 1;
-	while ((len = getline(&line, &cap, fp)) > 0) {
+	const bool may_wait = list_may_wait(fp);
+	for (;;) {
+		if (may_wait)
+			before_list_read(r, fp);
+		if ((len = getline(&line, &cap, fp)) <= 0)
+			break;
 		struct check_line parsed;
 		lineno++;
 		/* getline leaves room for the NUL the parser writes. */

@@ -50,21 +50,21 @@ static void print_line(const struct sumac_opts *o, const char *name, const unsig
 	const bool escape = o->delim == '\n' && out_name_needs_escape(name);
 
 	if (escape)
-		putchar('\\');
+		out_put_char('\\');
 	if (o->tag) {
-		fputs(ai->tag, stdout);
-		fputs(" (", stdout);
+		out_put_str(ai->tag);
+		out_put_str(" (");
 	} else {
 		out_put_hex(digest, ai->digest_len);
-		putchar(' ');
-		putchar(o->binary == 1 ? '*' : ' ');
+		out_put_char(' ');
+		out_put_char(o->binary == 1 ? '*' : ' ');
 	}
 	if (escape)
 		out_put_escaped(name);
 	else
-		fputs(name, stdout);
+		out_put_str(name);
 	if (o->tag) {
-		fputs(") = ", stdout);
+		out_put_str(") = ");
 		out_put_hex(digest, ai->digest_len);
 	}
 	out_end_line(o->delim);

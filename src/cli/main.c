@@ -88,8 +88,9 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		out_error(0, "%s", _("memory exhausted"));
 		return 1;
 	}
-	/* Serially, a large input is a moment to show what is done so far. */
-	buf.before_slow_input = out_flush;
+	/* Serially, a large input is a moment to show what is done so far
+	 * (to a reader: a regular file is not watched line by line). */
+	buf.before_slow_input = out_pause;
 	/* Serially, one hashing thread leaves the other CPUs idle: let one of
 	 * them do the reading of a long input. */
 	buf.read_ahead = o->jobs == 1 && jobs_online_cpus() > 1;
@@ -106,7 +107,6 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct sumac_opts o;
-	static char stdout_buffer[64 * 1024];
 
 	nls_init();
 	if (argc > 0 && argv[0])
@@ -115,14 +115,15 @@ int main(int argc, char **argv)
 	o.algo = SUMAC_SHA256;
 	o.gnu_name = name_is_gnu_program(program_name, &o.algo);
 	o.algo_given = o.gnu_name;
-	/* Result lines are buffered; out_error() and large inputs flush. */
-	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+	/* How result lines are buffered depends on what stdout is (out.h). */
+	out_init();
 
 	if (opts_parse(&o, argc, argv) != 0)
 		return 1;
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
-		out_error(errno, "standard input");
+		const int err = errno;
+		out_error(err, "standard input");
 		status = 1;
 	}
 	if (out_close_stdout() != 0)

@@ -351,52 +351,49 @@ void opts_print_help(const struct sumac_opts *o)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
 
-	printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
-	printf("Print or check %s checksums.\n", o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
-	fputs("With no FILE, or when FILE is -, read standard input.\n\n", stdout);
+	out_printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
+	out_printf("Print or check %s checksums.\n",
+		   o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
+	out_text("With no FILE, or when FILE is -, read standard input.\n\n");
 	if (!o->gnu_name)
-		fputs("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, "
-		      "sha512,\n"
-		      "                        sha512-224 or sha512-256\n",
-		      stdout);
-	fputs("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
-	      "  -c, --check           read checksum lists from the FILEs and verify them\n"
-	      "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"
-	      "  -t, --text            mark lines with ' ' (text mode, the default)\n"
-	      "  -z, --zero            end each output line with NUL, not newline, and do not\n"
-	      "                        escape file names\n"
-	      "\n"
-	      "Only when verifying (-c):\n"
-	      "      --ignore-missing  say nothing about listed files that do not exist\n"
-	      "      --quiet           print nothing for files that verify\n"
-	      "      --status          print nothing at all; the exit status tells\n"
-	      "      --strict          fail on improperly formatted lines\n"
-	      "  -w, --warn            report each improperly formatted line\n"
-	      "\n",
-	      stdout);
-	fputs("  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
-	      "                        and messages stay in order; default 1\n\n",
-	      stdout);
+		out_text("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, "
+			 "sha512,\n"
+			 "                        sha512-224 or sha512-256\n");
+	out_text("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
+		 "  -c, --check           read checksum lists from the FILEs and verify them\n"
+		 "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"
+		 "  -t, --text            mark lines with ' ' (text mode, the default)\n"
+		 "  -z, --zero            end each output line with NUL, not newline, and do not\n"
+		 "                        escape file names\n"
+		 "\n"
+		 "Only when verifying (-c):\n"
+		 "      --ignore-missing  say nothing about listed files that do not exist\n"
+		 "      --quiet           print nothing for files that verify\n"
+		 "      --status          print nothing at all; the exit status tells\n"
+		 "      --strict          fail on improperly formatted lines\n"
+		 "  -w, --warn            report each improperly formatted line\n"
+		 "\n");
+	out_text("  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
+		 "                        and messages stay in order; default 1\n\n");
 	if (!o->gnu_name)
-		fputs("Backends (sumac only; SUMAC_BACKEND sets the same for every name, for\n"
-		      "the algorithms it can hash; auto takes the others):\n"
-		      "      --backend=NAME    use NAME instead of the fastest usable backend "
-		      "(auto);\n"
-		      "                        NAME,NAME...: the first listed that can\n"
-		      "      --list-backends   show the backends, what they implement and which\n"
-		      "                        one this machine would use\n"
-		      "      --debug           tell on stderr which implementation hashes\n"
-		      "      --benchmark       time every usable backend in memory for a few\n"
-		      "                        seconds and show which one is fastest here\n"
-		      "\n",
-		      stdout);
-	fputs("      --help            show this help and exit\n"
-	      "      --version         show the version and exit\n\n",
-	      stdout);
-	printf("Lines are DIGEST, two spaces (or space and '*'), FILE; --check also reads\n"
-	       "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
-	       "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
-	       o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
+		out_text(
+			"Backends (sumac only; SUMAC_BACKEND sets the same for every name, for\n"
+			"the algorithms it can hash; auto takes the others):\n"
+			"      --backend=NAME    use NAME instead of the fastest usable backend "
+			"(auto);\n"
+			"                        NAME,NAME...: the first listed that can\n"
+			"      --list-backends   show the backends, what they implement and which\n"
+			"                        one this machine would use\n"
+			"      --debug           tell on stderr which implementation hashes\n"
+			"      --benchmark       time every usable backend in memory for a few\n"
+			"                        seconds and show which one is fastest here\n"
+			"\n");
+	out_text("      --help            show this help and exit\n"
+		 "      --version         show the version and exit\n\n");
+	out_printf("Lines are DIGEST, two spaces (or space and '*'), FILE; --check also reads\n"
+		   "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
+		   "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
+		   o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
 }
 
 void opts_print_version(const struct sumac_opts *o)
@@ -406,6 +403,6 @@ void opts_print_version(const struct sumac_opts *o)
 	/* Line 1 keeps GNU's "NAME (PACKAGE) VERSION" shape, the one scripts
 	 * parse; the licence line is sumac's under every name, since sumac is
 	 * what runs (GNU's copyright and authors lines would be false here). */
-	printf("%s (%s) %s\n", o->gnu_name ? base : "sumac", PACKAGE_NAME, PACKAGE_VERSION);
-	fputs("License MIT: <https://opensource.org/licenses/MIT>.\n", stdout);
+	out_printf("%s (%s) %s\n", o->gnu_name ? base : "sumac", PACKAGE_NAME, PACKAGE_VERSION);
+	out_text("License MIT: <https://opensource.org/licenses/MIT>.\n");
 }

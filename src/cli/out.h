@@ -7,9 +7,33 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* argv[0] as invoked: GNU prefixes every message with it unchanged. */
 extern const char *program_name;
+
+/* Result lines go through sumac's own buffer, never stdio's, and only
+ * whole lines are handed to write(2): a line ends with out_end_line() (or,
+ * in out_text()/out_printf() text, with its last '\n').  A write that takes
+ * part of a line is continued until the line is out; a line longer than the
+ * buffer grows it.  So processes appending to one file never interleave
+ * parts of lines.  All of this is for the main thread only.
+ *
+ * When finished lines are written is decided once, from what stdout is: */
+enum out_policy {
+	OUT_EACH_LINE, /* a terminal: each line as it ends (Ctrl-C loses none) */
+	OUT_TIMED,     /* a pipe, FIFO, socket or device: no finished line is
+			* held much longer than OUT_HOLD_MS */
+	OUT_BATCH,     /* a regular file or /dev/null: when the buffer is full */
+};
+#define OUT_HOLD_MS 100
+
+/* The policy for a stdout of this st_mode; known: fstat() succeeded. */
+enum out_policy out_policy_for(bool known, mode_t mode, bool is_tty, bool is_devnull);
+
+/* Looks at stdout and sets the policy; called once at start-up (the other
+ * functions call it if nobody did). */
+void out_init(void);
 
 /* "PROG: " + message (+ ": strerror(errnum)" when errnum != 0) + "\n" on
  * stderr.  stdout is flushed first so that the two streams keep their
@@ -25,15 +49,27 @@ const char *out_quotef(const char *name);
 bool out_name_needs_escape(const char *name);
 /* Writes name with \ -> \\, LF -> \n, CR -> \r. */
 void out_put_escaped(const char *name);
+/* The same into dst, which has room for 2 * strlen(name) bytes; returns
+ * the length (no NUL is added). */
+size_t out_escape(const char *name, char *dst);
 
 /* Lowercase hex of a digest. */
 void out_put_hex(const unsigned char *digest, size_t len);
 
+/* Pieces of a result line, as fputs() and putchar() would write them. */
+void out_put_str(const char *s);
+void out_put_char(char c);
+
 /* Ends a result line with delim ('\n', or '\0' under -z). */
 void out_end_line(char delim);
 
-/* Pushes buffered lines out before slow work, so a reader of a pipe sees
- * every finished result while the next large file is being hashed. */
+/* Text that is not a result line (--help, --version, tables): lines end
+ * at '\n' in it. */
+void out_text(const char *s);
+void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes every finished line now: when it returns, they are all in the
+ * file (or the write failed), e.g. before stdout itself is read. */
 void out_flush(void);
 
 /* The program is about to wait (for a worker, for an input that may block)
@@ -41,8 +77,10 @@ void out_flush(void);
  * destination nobody watches line by line (a regular file). */
 void out_pause(void);
 
-/* The close_stdout of coreutils: 0 if all output reached its destination,
- * else reports "write error" and returns 1. */
+/* The close_stdout of gnulib: writes what is left and closes stdout; 0 if
+ * all output reached its destination, else reports "write error" worded
+ * as GNU 9.1 would and returns 1.  Also 1 if a diagnostic could not be
+ * written to stderr. */
 int out_close_stdout(void);
 
 #endif

@@ -35,11 +35,11 @@ fi
 
 mkdir -p "$golden"
 # Only this suite's keys; other golden files (e.g. sumac-*) are left alone.
-rm -f "$golden"/generate-* "$golden"/check-* "$golden"/options-*
+rm -f "$golden"/generate-* "$golden"/check-* "$golden"/options-* "$golden"/output-*
 
 SUMAC_CLI_UPDATE_GOLDEN=1 SUMAC_CLI_GOLDEN_DIR=$golden \
 	"$bats" "$@" "$here"/compat-generate.bats "$here"/compat-check.bats \
-	"$here"/compat-options.bats
+	"$here"/compat-options.bats "$here"/compat-output.bats
 
-n=$(find "$golden" -name '*.rc' \( -name 'generate-*' -o -name 'check-*' -o -name 'options-*' \) | wc -l)
+n=$(find "$golden" -name '*.rc' \( -name 'generate-*' -o -name 'check-*' -o -name 'options-*' -o -name 'output-*' \) | wc -l)
 echo "$0: $n golden cases in $golden"
