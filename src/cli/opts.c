@@ -146,6 +146,9 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 		optopt > 0 && optopt < 0x80 && optopt != ':' ? strchr(letters, optopt) : NULL;
 	bool match[sizeof sumac_options / sizeof sumac_options[0]];
 	size_t n;
+	/* getopt's messages name the program by argv[0] as given, even
+	 * where GNU's own messages drop a libtool ".libs/" path. */
+	const char *prog = argc > 0 && argv[0] ? argv[0] : program_name;
 
 	/* A short option without an argument cannot fail: its value in
 	 * optopt is a long option's that was given "=ARG". */
@@ -155,7 +158,7 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 		n = long_matches(longopts, name, match);
 		if (optopt == 0 && n > 1) {
 			fprintf(stderr, libc_("%s: option '%s%s' is ambiguous; possibilities:"),
-				program_name, "--", name);
+				prog, "--", name);
 			/* sumac's --jobs is not in GNU's list (only "--=ARG"
 			 * can abbreviate it and a GNU option at once). */
 			for (size_t i = 0; longopts[i].name; i++)
@@ -163,8 +166,8 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 					fprintf(stderr, " '--%s'", longopts[i].name);
 			fputc('\n', stderr);
 		} else if (optopt == 0 || n != 1) {
-			fprintf(stderr, libc_("%s: unrecognized option '%s%s'\n"), program_name,
-				"--", name);
+			fprintf(stderr, libc_("%s: unrecognized option '%s%s'\n"), prog, "--",
+				name);
 		} else {
 			size_t i = 0;
 			while (!match[i])
@@ -172,17 +175,15 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 			if (strchr(name, '='))
 				fprintf(stderr,
 					libc_("%s: option '%s%s' doesn't allow an argument\n"),
-					program_name, "--", longopts[i].name);
+					prog, "--", longopts[i].name);
 			else
 				fprintf(stderr, libc_("%s: option '%s%s' requires an argument\n"),
-					program_name, "--", longopts[i].name);
+					prog, "--", longopts[i].name);
 		}
 	} else if (in_short && in_short[1] == ':') {
-		fprintf(stderr, libc_("%s: option requires an argument -- '%c'\n"), program_name,
-			optopt);
+		fprintf(stderr, libc_("%s: option requires an argument -- '%c'\n"), prog, optopt);
 	} else {
-		fprintf(stderr, libc_("%s: invalid option -- '%c'\n"), program_name,
-			option_byte(optopt));
+		fprintf(stderr, libc_("%s: invalid option -- '%c'\n"), prog, option_byte(optopt));
 	}
 	return usage_error();
 }
