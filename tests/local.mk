@@ -53,3 +53,8 @@ EXTRA_DIST += $(HARDENING_BATS) tests/fault/shim.c tests/fault/helpers.bash \
 .PHONY: fuzz-print-libs
 fuzz-print-libs:
 	@echo $(CLI_LIBS)
+
+# ---- The differential battery: generated cases against GNU 9.1 live
+# (tests/diff/battery.py); a bounded count here, 20,000 in .ci/run.
+TESTS += tests/diff/battery
+EXTRA_DIST += tests/diff/battery tests/diff/battery.py tests/diff/known-differences
