@@ -1059,6 +1059,8 @@ def main():
                     print(f"ok {n} case {index} # SKIP not in --only/--exclude")
                 else:
                     print(f"ok {n} case {index}")
+            if not a.tap and n % 2000 == 0:
+                print(f"# {n}/{len(indices)} cases: {stats['new']} new differences so far", flush=True)
             if text and (status == "new" or a.verbose) and (printed < a.max_print or a.verbose):
                 printed += 1
                 print("".join("# " + ln if not ln.startswith("#") else ln for ln in text.splitlines(True)), end="", flush=True)
