@@ -67,7 +67,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROGS = ["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum"]
 ALGO = {p: p[:-3] for p in PROGS}
 TAG = {p: p[:-3].upper() for p in PROGS}
-HEXLEN = {"md5": 32, "sha1": 40, "sha224": 56, "sha256": 64, "sha384": 96, "sha512": 128}
 NOBODY = 65534
 TIMEOUT = 20
 
@@ -604,7 +603,9 @@ def snapshot(d):
     return out
 
 
-def closer(fds, nobody):
+def closer(fds):
+    """A preexec function closing fds, as a shell's <&- >&- 2>&- do."""
+
     def pre():
         for fd in fds:
             os.close(fd)
@@ -662,6 +663,7 @@ def run_variant(case, exe, jobs, work, tag):
     else:
         stderr = wopen(err_path)
     kw = {}
+    # Root reads any file: cases with an unreadable one run as nobody.
     if case.nobody and os.geteuid() == 0:
         kw = dict(user=NOBODY, group=NOBODY, extra_groups=[])
     try:
@@ -673,7 +675,7 @@ def run_variant(case, exe, jobs, work, tag):
             stdout=stdout,
             stderr=stderr,
             env=env,
-            preexec_fn=closer(close, case.nobody),
+            preexec_fn=closer(close),
             **kw,
         )
     finally:
