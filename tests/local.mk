@@ -53,3 +53,13 @@ EXTRA_DIST += $(HARDENING_BATS) tests/fault/shim.c tests/fault/helpers.bash \
 .PHONY: fuzz-print-libs
 fuzz-print-libs:
 	@echo $(CLI_LIBS)
+
+# ---- The differential battery: generated cases against GNU 9.1 live
+# (tests/diff/battery.py); a bounded count here, 20,000 in .ci/run.  A
+# script with an extension of its own, so that a LOG_COMPILER meant for
+# the test programs (qemu-x86_64) is not put in front of it.
+TESTS += tests/diff/battery.sh
+TEST_EXTENSIONS += .sh
+SH_LOG_DRIVER = $(TAP_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+EXTRA_DIST += tests/diff/battery.sh tests/diff/battery.py tests/diff/known-differences
