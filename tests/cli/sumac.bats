@@ -340,6 +340,16 @@ serves() {
 	done
 }
 
+@test "--benchmark figures keep a decimal point in a locale with a decimal comma" {
+	locale -a 2>/dev/null | grep -qix 'de_DE.utf-\?8' || skip "no de_DE.UTF-8 locale"
+	LC_ALL=de_DE.UTF-8 sum sumac --benchmark -a md5 > out
+	sed -n '/^ALGORITHM/,/^$/p' out | sed '1d;/^$/d' > table
+	[ -s table ] || { cat out; return 1; }
+	# Every figure is digits and a point: "834.4", never "834,4".
+	if grep -E '[0-9],[0-9]' out; then return 1; fi
+	grep -qE ' [0-9]+\.[0-9] *$' table
+}
+
 @test "a symlink in a .libs directory names the program without the path or lt-" {
 	[ -z "${RUNNER-}" ] || skip "runs the symlink itself, not through RUNNER"
 	mkdir -p build/.libs
