@@ -51,10 +51,12 @@ enum out_policy out_policy_for(bool known, mode_t mode, bool is_tty, bool is_dev
 		return OUT_BATCH; /* closed: nothing will get through anyway */
 	if (is_tty)
 		return OUT_EACH_LINE;
-	if (S_ISREG(mode) || S_ISBLK(mode) || is_devnull)
+	if (S_ISBLK(mode) || is_devnull)
 		return OUT_BATCH;
 	/* Pipes, sockets, FIFOs, other devices: someone may be reading the
-	 * lines as they come. */
+	 * lines as they come.  A regular file too: `tail -f` reads it, and a
+	 * run that is killed (timeout, Ctrl-C with stdout redirected) must
+	 * leave every line GNU would have left but the last moment's. */
 	return OUT_TIMED;
 }
 

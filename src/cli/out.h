@@ -22,9 +22,9 @@ extern const char *program_name;
  * When finished lines are written is decided once, from what stdout is: */
 enum out_policy {
 	OUT_EACH_LINE, /* a terminal: each line as it ends (Ctrl-C loses none) */
-	OUT_TIMED,     /* a pipe, FIFO, socket or device: no finished line is
-			* held much longer than OUT_HOLD_MS */
-	OUT_BATCH,     /* a regular file or /dev/null: when the buffer is full */
+	OUT_TIMED,     /* a pipe, FIFO, socket, device or regular file: no
+			* finished line is held much longer than OUT_HOLD_MS */
+	OUT_BATCH,     /* /dev/null or a block device: when the buffer is full */
 };
 #define OUT_HOLD_MS 100
 

@@ -22,7 +22,7 @@ static void test_policy(void)
 {
 	tap_ok(out_policy_for(true, S_IFCHR, true, false) == OUT_EACH_LINE,
 	       "a terminal: each line");
-	tap_ok(out_policy_for(true, S_IFREG, false, false) == OUT_BATCH, "a regular file: batched");
+	tap_ok(out_policy_for(true, S_IFREG, false, false) == OUT_TIMED, "a regular file: timed");
 	tap_ok(out_policy_for(true, S_IFCHR, false, true) == OUT_BATCH, "/dev/null: batched");
 	tap_ok(out_policy_for(true, S_IFBLK, false, false) == OUT_BATCH, "a block device: batched");
 	tap_ok(out_policy_for(true, S_IFIFO, false, false) == OUT_TIMED, "a pipe or FIFO: timed");
