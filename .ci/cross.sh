@@ -13,7 +13,8 @@
 #          process, so an open() without O_LARGEFILE of a file of 2 GiB or
 #          more succeeds under it where the kernel refuses it to a real
 #          32-bit program (EOVERFLOW).  A static program takes no
-#          LD_PRELOAD: tests/fault's shim cases report themselves skipped.
+#          LD_PRELOAD: tests/fault's shim cases report themselves skipped
+#          (they run in every native lane of .ci/run).
 #   armhf  arm-linux-gnueabihf-gcc under qemu-arm: the whole make check
 #          (unit tests, the large-file tests, the CLI suite).
 #   s390x  s390x-linux-gnu-gcc under qemu-s390x, big-endian: the whole
@@ -51,14 +52,14 @@ armhf)
 	pkgs="gcc-arm-linux-gnueabihf libc6-dev-armhf-cross binutils-arm-linux-gnueabihf qemu-user"
 	conf=()
 	machine='ARM$'
-	qemu=qemu-arm
+	qemu="qemu-arm"
 	;;
 s390x)
 	host=s390x-linux-gnu
 	pkgs="gcc-s390x-linux-gnu libc6-dev-s390x-cross binutils-s390x-linux-gnu qemu-user locales"
 	conf=()
 	machine='IBM S/390'
-	qemu=qemu-s390x
+	qemu="qemu-s390x"
 	;;
 *)
 	echo "$0: unknown lane '$lane'" >&2
