@@ -32,6 +32,9 @@ struct io_buffer {
 	 * -j workers, which already keep the CPUs busy.  Off by default. */
 	bool read_ahead;
 	struct readahead *ahead; /* the reader's ring, kept between inputs */
+	/* Bytes of holes hashed as zeros without being read, over every
+	 * input since init: lets the tests see that holes were skipped. */
+	uint64_t hole_bytes;
 };
 
 int io_buffer_init(struct io_buffer *buf, size_t size);
@@ -41,7 +44,9 @@ void io_buffer_free(struct io_buffer *buf);
 /* Reads fd until end of file, retrying EINTR.  Works for regular files of
  * any size (also those whose st_size is 0 but have content, as in /proc),
  * pipes, ttys and devices: it only ever trusts read()'s return value, so a
- * file that shrinks or grows underneath is hashed as far as it was read. */
+ * file that shrinks or grows underneath is hashed as far as it was read.
+ * The holes of a sparse regular file are hashed as zeros without being
+ * read (io/sparse.c). */
 int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf);
 
 /* Opens name read-only (no O_NONBLOCK: a FIFO waits for its writer, as with

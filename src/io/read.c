@@ -16,6 +16,7 @@
 
 #include "io/io.h"
 #include "io/readahead.h"
+#include "io/sparse.h"
 
 int io_buffer_init(struct io_buffer *buf, size_t size)
 {
@@ -29,6 +30,7 @@ int io_buffer_init(struct io_buffer *buf, size_t size)
 	buf->before_slow_input = NULL;
 	buf->read_ahead = false;
 	buf->ahead = NULL;
+	buf->hole_bytes = 0;
 	return 0;
 }
 
@@ -45,13 +47,17 @@ int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 {
 	uint64_t total = 0;
 	bool try_ahead = buf->read_ahead;
+	int sparse_err;
+
+	if (sparse_hash(fd, ctx, buf, &sparse_err))
+		return sparse_err;
 
 	for (;;) {
 		/* Only inputs that prove long get the second thread, whatever
 		 * they are (regular file, pipe, device): most files end first. */
 		if (try_ahead && total >= IO_READ_AHEAD_AFTER) {
 			int err;
-			if (readahead_hash(fd, ctx, &buf->ahead, &err))
+			if (readahead_hash(fd, UINT64_MAX, ctx, &buf->ahead, &err))
 				return err;
 			try_ahead = false; /* no thread to be had: read on here */
 		}

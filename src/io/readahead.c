@@ -35,6 +35,7 @@ struct readahead {
 	bool done; /* the reader has seen end of file or an error */
 	int err;
 	int fd;
+	uint64_t left; /* bytes the reader may still read */
 };
 
 static uint8_t *slot(struct readahead *ra, unsigned long i)
@@ -60,15 +61,16 @@ static void *reader_main(void *arg)
 		const unsigned long i = ra->filled_count;
 		pthread_mutex_unlock(&ra->lock);
 
-		ssize_t n;
-		do
-			n = read(ra->fd, slot(ra, i), SLOT_SIZE);
-		while (n < 0 && errno == EINTR);
+		const size_t want = ra->left < SLOT_SIZE ? (size_t)ra->left : SLOT_SIZE;
+		ssize_t n = 0;
+		while (want > 0 && (n = read(ra->fd, slot(ra, i), want)) < 0 && errno == EINTR)
+			;
 		const int read_errno = n < 0 ? errno : 0;
 
 		pthread_mutex_lock(&ra->lock);
 		if (n > 0) {
 			ra->len[i % SLOTS] = (size_t)n;
+			ra->left -= (uint64_t)n;
 			ra->filled_count++;
 		} else {
 			ra->done = true;
@@ -119,7 +121,7 @@ void readahead_free(struct readahead *ra)
 	free(ra);
 }
 
-bool readahead_hash(int fd, struct sumac_ctx *ctx, struct readahead **rap, int *err)
+bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **rap, int *err)
 {
 	if (!*rap)
 		*rap = readahead_new();
@@ -128,6 +130,7 @@ bool readahead_hash(int fd, struct sumac_ctx *ctx, struct readahead **rap, int *
 		return false;
 
 	ra->fd = fd;
+	ra->left = limit;
 	ra->filled_count = ra->hashed_count = 0;
 	ra->reader_waits = ra->hasher_waits = false;
 	ra->done = false;

@@ -5,18 +5,19 @@
 #define SUMAC_IO_READAHEAD_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "hash/hash.h"
 
 struct readahead;
 
-/* Hashes fd from its current offset to end of file through the reader
- * thread.  Returns true when it ran, with *err set to 0 or the errno of the
- * failed read (what was read before it is still hashed, as with a plain
- * read loop); returns false, having read nothing, when no thread or memory
- * could be had, so that the caller reads on by itself.  *ra holds the ring
- * between calls (NULL at first); readahead_free releases it. */
-bool readahead_hash(int fd, struct sumac_ctx *ctx, struct readahead **ra, int *err);
+/* Hashes fd from its current offset to end of file, or for limit bytes if
+ * it ends later (UINT64_MAX: no limit), through the reader thread.  Returns true when it ran, with
+ * *err set to 0 or the errno of the failed read (what was read before it is still hashed, as with a
+ * plain read loop); returns false, having read nothing, when no thread or memory could be had, so
+ * that the caller reads on by itself.  *ra holds the ring between calls (NULL at first);
+ * readahead_free releases it. */
+bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **ra, int *err);
 void readahead_free(struct readahead *ra);
 
 #endif

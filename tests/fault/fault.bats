@@ -144,6 +144,48 @@ teardown() {
 	expect 0 "$(sha bad)  -\n" ''
 }
 
+# sparse NAME: 64 KiB of data, a hole, 70000 bytes from 2 MiB + 5, a hole
+# to 3 MiB + 1: holes at odd places, skipped by SEEK_DATA/SEEK_HOLE.
+sparse() {
+	truncate -s 3145729 "$1"
+	head -c 65536 /dev/urandom | dd of="$1" conv=notrunc status=none
+	head -c 70000 /dev/urandom | dd of="$1" bs=1M seek=2097157 oflag=seek_bytes conv=notrunc status=none
+	[ "$(stat -c %s "$1")" -eq 3145729 ]
+	# Really sparse, or the cases below would prove nothing about holes.
+	[ "$(stat -c %b "$1")" -lt $((3145729 / 512)) ]
+}
+
+@test "sparse files: no SEEK_DATA, or changed or failing while their holes are skipped" {
+	need_native
+	# A file system that cannot tell holes (EINVAL): plain reads, same digest.
+	sparse f
+	RC=0
+	SUMAC_SHIM_SEEK=einval with_shim "$PWD/f" none \
+		_run_sumac sha256sum a f >"$CAP/out" 2>"$CAP/err" || RC=$?
+	OUT=$CAP/out ERR=$CAP/err GERR=
+	expect 0 "$A  a\n$(sha f)  f\n" ''
+
+	# Grown after the first read: the hole is hashed, then the new data.
+	sparse g
+	RC=0
+	with_shim "$PWD/g" extend:300000 _run_sumac sha256sum g a >"$CAP/out" 2>"$CAP/err" || RC=$?
+	[ "$(stat -c %s g)" -eq 3445729 ]
+	expect 0 "$(sha g)  g\n$A  a\n" ''
+
+	# Cut inside the hole after the first read: the digest of what is left.
+	sparse h
+	RC=0
+	with_shim "$PWD/h" truncate:1048579 _run_sumac sha256sum h >"$CAP/out" 2>"$CAP/err" || RC=$?
+	[ "$(stat -c %s h)" -eq 1048579 ]
+	expect 0 "$(sha h)  h\n" ''
+
+	# The read after the first hole fails: GNU's message, exit 1.
+	sparse bad
+	RC=0
+	with_shim "$PWD/bad" eio _run_sumac sha256sum a bad b >"$CAP/out" 2>"$CAP/err" || RC=$?
+	expect 1 "$A  a\n$B  b\n" 'sha256sum: bad: Input/output error\n'
+}
+
 @test "a real EIO from the kernel (/proc/self/mem), live against GNU" {
 	[[ -z ${RUNNER-} ]] || skip "emulated: /proc/self/mem is the emulator's"
 	run_both gen cap sha256sum a /proc/self/mem b

@@ -75,6 +75,10 @@ _run_gnu() {
 need_native() {
 	[[ -z ${RUNNER-} ]] || skip "LD_PRELOAD cases run natively only (RUNNER is set)"
 	[[ -f ${SUMAC_FAULT_SHIM-} ]] || skip "shim not built (SUMAC_FAULT_SHIM)"
+	# The i386 lane links statically (.ci/cross.sh): no LD_PRELOAD then.
+	if LC_ALL=C ldd "$SUMAC" 2>&1 | grep -q 'not a dynamic executable'; then
+		skip "sumac is linked statically: LD_PRELOAD cannot reach it"
+	fi
 }
 
 # with_shim PATH ACTION CMD...: run CMD with read(2) on PATH misbehaving.

@@ -13,6 +13,9 @@
  *   SUMAC_SHIM_AFTER   optional: act only once more than this many bytes of
  *                      the file have been read (sumac hands a long input to
  *                      its read-ahead thread after 2 MiB; this reaches it)
+ *   SUMAC_SHIM_SEEK    optional: "einval" makes lseek(2) with SEEK_DATA or
+ *                      SEEK_HOLE on the file fail with EINVAL, as on a file
+ *                      system that cannot tell holes from data
  *
  * Built without sanitizers (tests/local.mk); under AddressSanitizer the
  * shim's read() is reached as the interceptor's "real" read. */
@@ -31,8 +34,10 @@
 #include <unistd.h>
 
 typedef ssize_t read_fn(int, void *, size_t);
+typedef off_t lseek_fn(int, off_t, int);
 
 ssize_t read(int fd, void *buf, size_t count);
+off_t lseek(int fd, off_t offset, int whence);
 
 static bool matches(int fd)
 {
@@ -117,3 +122,20 @@ ssize_t read(int fd, void *buf, size_t count)
 	}
 	return n;
 }
+
+#ifdef SEEK_DATA
+off_t lseek(int fd, off_t offset, int whence)
+{
+	static lseek_fn *real_lseek;
+	const char *seek = getenv("SUMAC_SHIM_SEEK");
+
+	if (!real_lseek)
+		real_lseek = (lseek_fn *)dlsym(RTLD_NEXT, "lseek");
+	if ((whence == SEEK_DATA || whence == SEEK_HOLE) && seek && strcmp(seek, "einval") == 0 &&
+	    matches(fd)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return real_lseek(fd, offset, whence);
+}
+#endif

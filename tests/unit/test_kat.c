@@ -80,7 +80,7 @@ static void run_msg_file(char *text, const struct sumac_impl *impl, enum sumac_a
 			if (!hex_decode(v, msg, msglen))
 				msglen = (size_t)-1;
 		} else if ((v = field(line, "MD"))) {
-			unsigned char want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+			unsigned char want[SUMAC_MAX_DIGEST] = {0}, got[SUMAC_MAX_DIGEST];
 			t->run++;
 			if (msglen == (size_t)-1 || strlen(v) != 2 * dlen ||
 			    !hex_decode(v, want, dlen))
@@ -244,7 +244,7 @@ static void run_known(const struct sumac_impl *impl, const struct known *k)
 {
 	const unsigned dlen = sumac_algo_info(k->algo)->digest_len;
 	const size_t mlen = strlen(k->msg);
-	unsigned char want[SUMAC_MAX_DIGEST], got[SUMAC_MAX_DIGEST];
+	unsigned char want[SUMAC_MAX_DIGEST] = {0}, got[SUMAC_MAX_DIGEST];
 	struct sumac_ctx ctx;
 	static unsigned char chunk[1 << 20];
 	size_t per_chunk = mlen ? sizeof chunk / mlen : 0;
