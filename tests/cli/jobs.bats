@@ -8,6 +8,8 @@
 # default, fewer under an emulator), each run with its own data, so that a
 # pipeline that reads such an input in two threads at once fails here.
 
+# shellcheck disable=SC2002,SC2094 # cat into a pipe, output as input: what is tested
+
 load helpers
 
 setup() {
@@ -120,7 +122,7 @@ same_as_gnu() {
 		head -c $((70000 + i * 331)) /dev/urandom >data
 		{
 			printf '%s  %s\n' "$(/usr/bin/sha256sum <data | cut -c1-64)" /dev/stdin
-			printf '%s  %s\n' "$(h sha256sum empty)" /dev/fd/0 /dev/stdin
+			printf '%s  %s\n' "$(h sha256sum empty)" /dev/fd/0 "$(h sha256sum empty)" /dev/stdin
 			/usr/bin/sha256sum a b
 		} >l
 		want=$(cat data | gnu_as sha256sum -c l 2>&1) || true
@@ -209,7 +211,7 @@ limited() {
 	local n=$1 f
 	shift
 	(
-		for f in /proc/$BASHPID/fd/*; do
+		for f in "/proc/$BASHPID/fd/"*; do
 			f=${f##*/}
 			[ "$f" -gt 2 ] && eval "exec $f<&-"
 		done
