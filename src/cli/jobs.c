@@ -356,15 +356,38 @@ struct job *jobs_slot(struct job_queue *q)
 	return j;
 }
 
-/* Whether the job's input is the main thread's, to be read in order. */
-static bool in_order(const struct job_queue *q, const struct job *j)
+/* Whether the job's input is the main thread's, to be read in order.  If
+ * not, *found tells whether st holds what stat(2) saw. */
+static bool in_order(const struct job_queue *q, const struct job *j, struct stat *st, bool *found)
 {
+	*found = false;
 	if (is_stdin(j))
 		return true;
 	/* A name that cannot be looked up is left to the open, which reports
 	 * why, or finds whatever has appeared there since. */
-	struct stat st;
-	return stat(j->name, &st) == 0 && !any_thread(q, &st);
+	*found = stat(j->name, st) == 0;
+	return *found && !any_thread(q, st);
+}
+
+/* Serial: the file is a regular one by stat(2), or could not be looked up.
+ * Opened as GNU opens it, and with the stat already made standing for an
+ * fstat, so that a small file costs no more system calls than before. */
+static void hash_serial(struct job_queue *q, struct job *j, const struct stat *st)
+{
+	const int fd = io_open_safer(j->name, 0);
+	if (fd < 0) {
+		j->err = errno;
+		return;
+	}
+	struct stat now;
+	if (!st && fstat(fd, &now) == 0) {
+		st = &now;
+		/* It has appeared since: read it as the main thread's inputs
+		 * are read, if it is one. */
+		if (!any_thread(q, st))
+			out_flush();
+	}
+	j->err = close_input(fd, hash_fd(j, fd, st, q->main_buf));
 }
 
 bool jobs_queue(struct job_queue *q)
@@ -373,11 +396,20 @@ bool jobs_queue(struct job_queue *q)
 	const size_t s = slot_of(q, tail);
 	struct job *j = &q->ring[s];
 
-	int state = !j->hash ? JOB_FINISHED : in_order(q, j) ? JOB_MAIN : JOB_QUEUED;
-	/* Serial: hash now, every earlier job being reported already (the
-	 * ring has one slot). */
-	if (state == JOB_QUEUED && !q->nworkers)
-		state = hash_any_thread(q, j, q->main_buf) ? JOB_FINISHED : JOB_MAIN;
+	int state = JOB_FINISHED;
+	if (j->hash) {
+		struct stat st;
+		bool found;
+		if (in_order(q, j, &st, &found)) {
+			state = JOB_MAIN;
+		} else if (q->nworkers) {
+			state = JOB_QUEUED;
+		} else {
+			/* Every earlier job is reported already: the ring
+			 * has one slot. */
+			hash_serial(q, j, found ? &st : NULL);
+		}
+	}
 	atomic_store(&q->state[s], state);
 	atomic_store(&q->tail, tail + 1);
 	if (state == JOB_QUEUED && atomic_load(&q->idle))
