@@ -111,7 +111,8 @@ tsan() {
 	# the exit status or on the report in stderr.
 	if ! TSAN_OPTIONS="halt_on_error=1:exitcode=66" SUMAC_CLI_JOBS=4 \
 		make -C "$dir" -s -j"$jobs" check TESTS="tests/unit/test_io tests/fault/fault.bats \
-		tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats" \
+		tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
+		tests/cli/jobs.bats" \
 		>"$dir/check.log" 2>&1; then
 		grep -E '^(# |FAIL|ERROR)' "$dir/check.log" | tail -20
 		show_failures "$dir"

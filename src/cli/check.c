@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check/parse.h"
 #include "check/verify.h"
@@ -20,6 +21,7 @@
 #include "cli/jobs.h"
 #include "cli/nls.h"
 #include "cli/out.h"
+#include "io/io.h"
 
 static void print_status(const char *name, const char *result)
 {
@@ -185,7 +187,10 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 		j->algo = line->algo;
 		j->impl = impl;
 	}
-	jobs_queue(r->q);
+	/* A list and a file it names may be one stream (a list on a pipe
+	 * naming /dev/stdin): the file takes what a serial run leaves it. */
+	if (jobs_queue(r->q))
+		drain(r);
 	return true;
 }
 
@@ -210,11 +215,26 @@ static void before_list_read(struct list_run *r, FILE *fp)
 	}
 }
 
+/* fopen(list, "r") that never makes the list standard input or output. */
+static FILE *open_list(const char *list)
+{
+	const int fd = io_open_safer(list, 0);
+	if (fd < 0)
+		return NULL;
+	FILE *fp = fdopen(fd, "r");
+	if (!fp) {
+		const int err = errno;
+		close(fd);
+		errno = err;
+	}
+	return fp;
+}
+
 /* Returns 1 if the list passed, 0 if not, -1 if the run must stop. */
 static int check_list(struct list_run *r, const char *list)
 {
 	const bool is_stdin = strcmp(list, "-") == 0;
-	FILE *fp = is_stdin ? stdin : fopen(list, "r");
+	FILE *fp = is_stdin ? stdin : open_list(list);
 
 	r->shown = is_stdin ? _("standard input") : list;
 	memset(&r->counts, 0, sizeof r->counts);

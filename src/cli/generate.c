@@ -3,8 +3,6 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cli/generate.h"
 #include "cli/out.h"
@@ -19,28 +17,6 @@ void note_stdin_read(void)
 bool stdin_was_read(void)
 {
 	return stdin_read;
-}
-
-int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_impl *impl,
-		     struct io_buffer *buf, unsigned char *digest)
-{
-	struct sumac_ctx ctx;
-	int err = sumac_init(&ctx, algo, impl);
-	if (err)
-		return err;
-	if (strcmp(name, "-") == 0) {
-		out_flush(); /* stdin may take long: show what is done */
-		note_stdin_read();
-		err = io_hash_fd(STDIN_FILENO, &ctx, buf);
-	} else {
-		err = io_hash_path(name, &ctx, buf);
-	}
-	if (err) {
-		sumac_discard(&ctx);
-		return err;
-	}
-	sumac_final(&ctx, digest);
-	return 0;
 }
 
 static void print_line(const struct sumac_opts *o, const char *name, const unsigned char *digest)

@@ -8,15 +8,10 @@
 #include "cli/backend.h"
 #include "cli/jobs.h"
 #include "cli/opts.h"
-#include "io/io.h"
 
 /* Returns true if every operand was hashed. */
 bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
 		  char *const *names, int count);
-
-/* Hashes the file name ("-": standard input) with algo.  0 or errno. */
-int hash_named_input(const char *name, enum sumac_algo algo, const struct sumac_impl *impl,
-		     struct io_buffer *buf, unsigned char *digest);
 
 /* GNU closes standard input at the end if anything read it, and reports a
  * failure to do so; these record that it was read. */

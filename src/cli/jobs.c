@@ -12,26 +12,49 @@
  * Why atomics: with many small files a job costs a few microseconds, and a
  * mutex taken twice per job by three threads turned into more futex calls
  * than reads.  Jobs are claimed with a compare-and-swap; the lock and the
- * condition variables are only used to sleep when there is nothing to do. */
+ * condition variables are only used to sleep when there is nothing to do.
+ *
+ * Why some inputs are the main thread's: standard input, a FIFO, a terminal
+ * or a socket can be read only once and in sequence, and another name for
+ * one of them (/dev/stdin, a FIFO named twice) is the same stream; a file
+ * that is our standard output must be read after the lines before it were
+ * written, as GNU's line-buffered output has them written.  Such an input
+ * is hashed by the main thread when it is the oldest job, every earlier
+ * line reported and flushed, so that no two threads ever read one stream
+ * and the data read is the serial run's.  Inputs are classified with
+ * stat(2), which does not block on a FIFO, when queued; a worker opens with
+ * O_NONBLOCK and checks again with fstat(2), and hands back to the main
+ * thread whatever turned out to be special after all, and whatever it could
+ * not open for want of a descriptor (EMFILE): at its turn the main thread
+ * waits until the files the workers hold are closed and tries again, so -j
+ * needs no more descriptors than a serial run. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/generate.h"
 #include "cli/jobs.h"
 #include "cli/out.h"
 
-/* QUEUED jobs are for the workers; STDIN ones only for the main thread,
- * which reads standard input in order.  A worker owns a job by moving it
- * from QUEUED to RUNNING, so no job is ever hashed twice. */
-enum job_state { JOB_FREE, JOB_QUEUED, JOB_STDIN, JOB_RUNNING, JOB_FINISHED };
+/* QUEUED jobs are for any thread; MAIN ones only for the main thread, in
+ * order.  A thread owns a job by moving it to RUNNING, so no job is ever
+ * hashed twice. */
+enum job_state { JOB_FREE, JOB_QUEUED, JOB_MAIN, JOB_RUNNING, JOB_FINISHED };
+
+/* Which file a standard descriptor was at the start. */
+struct file_id {
+	bool known;
+	dev_t dev;
+	ino_t ino;
+};
 
 struct job_queue {
 	struct job *ring;
@@ -43,12 +66,18 @@ struct job_queue {
 	atomic_uint idle;    /* workers asleep, or about to be */
 	atomic_bool waiting; /* the main thread sleeps until the oldest job ends */
 	atomic_bool stopping;
+	/* Inputs that threads other than the main one's in-order path have
+	 * open or are opening, and, while the main thread waits for a
+	 * descriptor after EMFILE, a hold that keeps them from opening more. */
+	atomic_uint in_flight;
+	atomic_bool hold;
 	pthread_mutex_t lock; /* only for sleeping */
 	pthread_cond_t work;
-	pthread_cond_t finished;
+	pthread_cond_t finished; /* a job ended or came back; a file closed */
 	unsigned nworkers;
 	pthread_t *threads;
 	struct io_buffer *main_buf;
+	struct file_id in, out; /* standard input and output */
 };
 
 static size_t slot_of(const struct job_queue *q, size_t n)
@@ -61,16 +90,26 @@ static bool is_stdin(const struct job *j)
 	return strcmp(j->name, "-") == 0;
 }
 
-static void compute(struct job *j, struct io_buffer *buf)
+static bool same_file(const struct file_id *id, const struct stat *st)
 {
-	j->err = hash_named_input(j->name, j->algo, j->impl, buf, j->digest);
+	return id->known && id->dev == st->st_dev && id->ino == st->st_ino;
 }
 
-/* Takes slot s if it is in state from; only one thread can. */
-static bool claim(struct job_queue *q, size_t s, int from)
+static void get_file_id(int fd, struct file_id *id)
 {
-	int expected = from;
-	return atomic_compare_exchange_strong(&q->state[s], &expected, JOB_RUNNING);
+	struct stat st;
+	id->known = fstat(fd, &st) == 0;
+	if (id->known) {
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+	}
+}
+
+/* Whether any thread may read this file at any time: a regular file that
+ * is neither standard input nor standard output. */
+static bool any_thread(const struct job_queue *q, const struct stat *st)
+{
+	return S_ISREG(st->st_mode) && !same_file(&q->in, st) && !same_file(&q->out, st);
 }
 
 static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
@@ -80,11 +119,132 @@ static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
 	pthread_mutex_unlock(lock);
 }
 
-/* Hashes the next queued job, if there is one.  Jobs that are not the
- * workers' (standard input, nothing to hash) are stepped over. */
+static int hash_fd(struct job *j, int fd, const struct stat *st, struct io_buffer *buf)
+{
+	struct sumac_ctx ctx;
+	int err = sumac_init(&ctx, j->algo, j->impl);
+	if (err)
+		return err;
+	err = st ? io_hash_open(fd, st, &ctx, buf) : io_hash_fd(fd, &ctx, buf);
+	if (err) {
+		sumac_discard(&ctx);
+		return err;
+	}
+	sumac_final(&ctx, j->digest);
+	return 0;
+}
+
+/* Closes an input; a failing close is the error if nothing failed before. */
+static int close_input(int fd, int err)
+{
+	if (close(fd) != 0 && err == 0 && errno != EINTR)
+		err = errno;
+	return err;
+}
+
+static void file_closed(struct job_queue *q)
+{
+	atomic_fetch_sub(&q->in_flight, 1);
+	if (atomic_load(&q->hold))
+		wake(&q->lock, &q->finished);
+}
+
+/* Hashes a job that any thread may take.  False, with nothing read, when it
+ * must go back to the main thread: the input is not a regular file after
+ * all, or no descriptor was to be had. */
+static bool hash_any_thread(struct job_queue *q, struct job *j, struct io_buffer *buf)
+{
+	/* Counted before the hold is looked at, while the main thread sets the
+	 * hold before it counts: one of the two sees the other. */
+	atomic_fetch_add(&q->in_flight, 1);
+	if (atomic_load(&q->hold)) {
+		file_closed(q);
+		return false;
+	}
+	/* O_NONBLOCK: a name that became a FIFO since it was classified must
+	 * not keep this thread waiting for a writer; it is only looked at and
+	 * closed.  Reads of a regular file ignore the flag. */
+	const int fd = io_open_safer(j->name, O_NONBLOCK);
+	if (fd < 0) {
+		const int err = errno;
+		file_closed(q);
+		if (err == EMFILE || err == ENFILE)
+			return false;
+		j->err = err;
+		return true;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		j->err = close_input(fd, errno);
+	} else if (!any_thread(q, &st)) {
+		close(fd);
+		file_closed(q);
+		return false;
+	} else {
+		j->err = close_input(fd, hash_fd(j, fd, &st, buf));
+	}
+	file_closed(q);
+	return true;
+}
+
+/* Sets the hold and sleeps until the other threads' files are closed. */
+static void wait_for_descriptors(struct job_queue *q)
+{
+	atomic_store(&q->hold, true);
+	out_pause();
+	pthread_mutex_lock(&q->lock);
+	while (atomic_load(&q->in_flight) != 0)
+		pthread_cond_wait(&q->finished, &q->lock);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* The main thread hashes the oldest job, every earlier one reported. */
+static void hash_in_order(struct job_queue *q, struct job *j)
+{
+	/* The lines so far reach the output before an input that may block,
+	 * or that is the output itself, is opened. */
+	out_flush();
+	if (is_stdin(j)) {
+		note_stdin_read();
+		j->err = hash_fd(j, STDIN_FILENO, NULL, q->main_buf);
+		return;
+	}
+	int fd;
+	bool held = false;
+	while ((fd = io_open_safer(j->name, 0)) < 0 && (errno == EMFILE || errno == ENFILE) &&
+	       q->nworkers && !held) {
+		/* Perhaps only the workers' files take the descriptors that a
+		 * serial run would have: try again once they are closed. */
+		wait_for_descriptors(q);
+		held = true;
+	}
+	const int open_errno = errno;
+	if (held) {
+		atomic_store(&q->hold, false);
+		wake(&q->lock, &q->work);
+	}
+	if (fd < 0) {
+		j->err = open_errno;
+		return;
+	}
+	struct stat st;
+	j->err = close_input(fd, hash_fd(j, fd, fstat(fd, &st) == 0 ? &st : NULL, q->main_buf));
+}
+
+/* Takes slot s if it is in state from; only one thread can. */
+static bool claim(struct job_queue *q, size_t s, int from)
+{
+	int expected = from;
+	return atomic_compare_exchange_strong(&q->state[s], &expected, JOB_RUNNING);
+}
+
+/* Hashes the next queued job, if there is one.  Jobs that are not for any
+ * thread (the main thread's, nothing to hash) are stepped over. */
 static bool run_next(struct job_queue *q, struct io_buffer *buf)
 {
 	for (;;) {
+		if (atomic_load(&q->hold))
+			return false;
 		size_t n = atomic_load(&q->next);
 		if (n >= atomic_load(&q->tail))
 			return false;
@@ -93,8 +253,8 @@ static bool run_next(struct job_queue *q, struct io_buffer *buf)
 		const size_t s = slot_of(q, n);
 		if (!claim(q, s, JOB_QUEUED))
 			continue;
-		compute(&q->ring[s], buf);
-		atomic_store(&q->state[s], JOB_FINISHED);
+		const bool done = hash_any_thread(q, &q->ring[s], buf);
+		atomic_store(&q->state[s], done ? JOB_FINISHED : JOB_MAIN);
 		if (atomic_load(&q->waiting))
 			wake(&q->lock, &q->finished);
 		return true;
@@ -115,7 +275,8 @@ static void *worker_main(void *arg)
 			break;
 		pthread_mutex_lock(&q->lock);
 		atomic_fetch_add(&q->idle, 1);
-		while (atomic_load(&q->next) >= atomic_load(&q->tail) && !atomic_load(&q->stopping))
+		while ((atomic_load(&q->next) >= atomic_load(&q->tail) || atomic_load(&q->hold)) &&
+		       !atomic_load(&q->stopping))
 			pthread_cond_wait(&q->work, &q->lock);
 		atomic_fetch_sub(&q->idle, 1);
 		pthread_mutex_unlock(&q->lock);
@@ -124,16 +285,32 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* With a standard descriptor closed, open(2) in one thread can return that
+ * number for a moment before io_open_safer() moves it, and another thread
+ * reading standard input, or opening /dev/stdout, would see that file. */
+static bool std_fds_open(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) < 0)
+			return false;
+	return true;
+}
+
 struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer *main_buf)
 {
 	struct job_queue *q = calloc(1, sizeof *q);
 	if (!q)
 		return NULL;
+	/* No workers then: a serial run is never wrong, and this is rare. */
+	if (!std_fds_open())
+		workers = 0;
 	q->depth = workers && depth ? depth : 1;
 	q->ring = calloc(q->depth, sizeof *q->ring);
 	q->state = calloc(q->depth, sizeof *q->state);
 	q->threads = workers ? calloc(workers, sizeof *q->threads) : NULL;
 	q->main_buf = main_buf;
+	get_file_id(STDIN_FILENO, &q->in);
+	get_file_id(STDOUT_FILENO, &q->out);
 	pthread_mutex_init(&q->lock, NULL);
 	pthread_cond_init(&q->work, NULL);
 	pthread_cond_init(&q->finished, NULL);
@@ -179,23 +356,65 @@ struct job *jobs_slot(struct job_queue *q)
 	return j;
 }
 
-void jobs_queue(struct job_queue *q)
+/* Whether the job's input is the main thread's, to be read in order.  If
+ * not, *found tells whether st holds what stat(2) saw. */
+static bool in_order(const struct job_queue *q, const struct job *j, struct stat *st, bool *found)
+{
+	*found = false;
+	if (is_stdin(j))
+		return true;
+	/* A name that cannot be looked up is left to the open, which reports
+	 * why, or finds whatever has appeared there since. */
+	*found = stat(j->name, st) == 0;
+	return *found && !any_thread(q, st);
+}
+
+/* Serial: the file is a regular one by stat(2), or could not be looked up.
+ * Opened as GNU opens it, and with the stat already made standing for an
+ * fstat, so that a small file costs no more system calls than before. */
+static void hash_serial(struct job_queue *q, struct job *j, const struct stat *st)
+{
+	const int fd = io_open_safer(j->name, 0);
+	if (fd < 0) {
+		j->err = errno;
+		return;
+	}
+	struct stat now;
+	if (!st && fstat(fd, &now) == 0) {
+		st = &now;
+		/* It has appeared since: read it as the main thread's inputs
+		 * are read, if it is one. */
+		if (!any_thread(q, st))
+			out_flush();
+	}
+	j->err = close_input(fd, hash_fd(j, fd, st, q->main_buf));
+}
+
+bool jobs_queue(struct job_queue *q)
 {
 	const size_t tail = atomic_load(&q->tail);
 	const size_t s = slot_of(q, tail);
 	struct job *j = &q->ring[s];
 
-	int state = !j->hash ? JOB_FINISHED : is_stdin(j) ? JOB_STDIN : JOB_QUEUED;
-	if (state == JOB_QUEUED && !q->nworkers) {
-		/* Serial: hash now.  Standard input waits for jobs_oldest()
-		 * in both modes, so that it is read at the same moment. */
-		compute(j, q->main_buf);
-		state = JOB_FINISHED;
+	int state = JOB_FINISHED;
+	if (j->hash) {
+		struct stat st;
+		bool found;
+		if (in_order(q, j, &st, &found)) {
+			state = JOB_MAIN;
+		} else if (q->nworkers) {
+			state = JOB_QUEUED;
+		} else {
+			/* Every earlier job is reported already: the ring
+			 * has one slot. */
+			hash_serial(q, j, found ? &st : NULL);
+		}
 	}
 	atomic_store(&q->state[s], state);
 	atomic_store(&q->tail, tail + 1);
-	if (atomic_load(&q->idle))
+	if (state == JOB_QUEUED && atomic_load(&q->idle))
 		wake(&q->lock, &q->work);
+	return state == JOB_MAIN;
 }
 
 bool jobs_pending(const struct job_queue *q)
@@ -203,33 +422,18 @@ bool jobs_pending(const struct job_queue *q)
 	return q->head != atomic_load(&q->tail);
 }
 
-/* Sleeps until slot s is finished; after a short wait, flushes our output
- * first, so that a reader sees what is done while a large file is hashed. */
+/* Sleeps until slot s is finished, or back for the main thread; first lets
+ * the output show what is done while a large file is hashed. */
 static void wait_finished(struct job_queue *q, size_t s)
 {
-	bool flushed = false;
-
+	out_pause();
 	atomic_store(&q->waiting, true);
 	pthread_mutex_lock(&q->lock);
-	while (atomic_load(&q->state[s]) != JOB_FINISHED) {
-		if (flushed) {
-			pthread_cond_wait(&q->finished, &q->lock);
-			continue;
-		}
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += 20 * 1000 * 1000;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		if (pthread_cond_timedwait(&q->finished, &q->lock, &until) == ETIMEDOUT &&
-		    atomic_load(&q->state[s]) != JOB_FINISHED) {
-			pthread_mutex_unlock(&q->lock);
-			out_flush();
-			flushed = true;
-			pthread_mutex_lock(&q->lock);
-		}
+	for (;;) {
+		const int state = atomic_load(&q->state[s]);
+		if (state == JOB_FINISHED || state == JOB_MAIN)
+			break;
+		pthread_cond_wait(&q->finished, &q->lock);
 	}
 	pthread_mutex_unlock(&q->lock);
 	atomic_store(&q->waiting, false);
@@ -242,19 +446,20 @@ struct job *jobs_oldest(struct job_queue *q)
 	const size_t s = slot_of(q, q->head);
 	struct job *j = &q->ring[s];
 
-	/* Standard input is read here, in order. */
-	if (claim(q, s, JOB_STDIN)) {
-		compute(j, q->main_buf);
-		atomic_store(&q->state[s], JOB_FINISHED);
-	}
-	/* Rather than sleep until the oldest job ends (a wake-up per job, with
-	 * small files), the main thread hashes queued jobs itself. */
-	while (atomic_load(&q->state[s]) != JOB_FINISHED)
-		if (!run_next(q, q->main_buf)) {
-			wait_finished(q, s);
-			break;
+	for (;;) {
+		/* The main thread's inputs are read here, in order. */
+		if (claim(q, s, JOB_MAIN)) {
+			hash_in_order(q, j);
+			atomic_store(&q->state[s], JOB_FINISHED);
 		}
-	return j;
+		if (atomic_load(&q->state[s]) == JOB_FINISHED)
+			return j;
+		/* Rather than sleep until the oldest job ends (a wake-up per
+		 * job, with small files), the main thread hashes queued jobs
+		 * itself. */
+		if (!run_next(q, q->main_buf))
+			wait_finished(q, s);
+	}
 }
 
 void jobs_done(struct job_queue *q)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "hash/hash.h"
 
@@ -48,6 +49,19 @@ void io_buffer_free(struct io_buffer *buf);
  * The holes of a sparse regular file are hashed as zeros without being
  * read (io/sparse.c). */
 int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf);
+
+/* open(2) for reading (O_RDONLY | O_CLOEXEC | O_NOCTTY, plus flags) that
+ * never returns 0, 1 or 2.  With a standard descriptor closed, the kernel
+ * hands that number to the next file opened, and the file would then be read
+ * as standard input, or written as output; like GNU's "safer" opens, such a
+ * descriptor is moved to 3 or above.  Retries EINTR.  The descriptor, or -1
+ * with errno set. */
+int io_open_safer(const char *name, int flags);
+
+/* Hashes fd, already open, from its offset to end of file; st is its fstat
+ * (NULL: not known), which tells a small regular file from an input worth
+ * before_slow_input and a read-ahead hint.  Does not close fd. */
+int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io_buffer *buf);
 
 /* Opens name read-only (no O_NONBLOCK: a FIFO waits for its writer, as with
  * GNU) and hashes it.  "-" is not special here; the caller decides. */

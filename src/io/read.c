@@ -74,18 +74,24 @@ int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 	}
 }
 
-int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)
+int io_open_safer(const char *name, int flags)
 {
 	int fd;
 	do
-		fd = open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		fd = open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY | flags);
 	while (fd < 0 && errno == EINTR);
-	if (fd < 0)
-		return errno;
+	if (fd < 0 || fd > STDERR_FILENO)
+		return fd;
+	const int moved = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	const int dup_errno = errno;
+	close(fd);
+	errno = dup_errno;
+	return moved;
+}
 
-	struct stat st;
-	const bool small =
-		fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)buf->size;
+int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	const bool small = st && S_ISREG(st->st_mode) && st->st_size <= (off_t)buf->size;
 	if (!small) {
 		if (buf->before_slow_input)
 			buf->before_slow_input();
@@ -94,8 +100,17 @@ int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
 	}
+	return io_hash_fd(fd, ctx, buf);
+}
 
-	int err = io_hash_fd(fd, ctx, buf);
+int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	const int fd = io_open_safer(name, 0);
+	if (fd < 0)
+		return errno;
+
+	struct stat st;
+	int err = io_hash_open(fd, fstat(fd, &st) == 0 ? &st : NULL, ctx, buf);
 	if (close(fd) != 0 && err == 0 && errno != EINTR)
 		err = errno;
 	return err;

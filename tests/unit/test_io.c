@@ -5,10 +5,12 @@
  * thread takes over and to its ring (several laps), and whatever sizes the
  * reads return (a pipe fed in random pieces).  One io_buffer serves every
  * input, as in the program, so the ring is reused.  The tests also check
- * that the thread really ran, or the second half would prove nothing. */
+ * that the thread really ran, or the second half would prove nothing.
+ * Last, io_open_safer() with each standard descriptor closed. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -120,6 +122,28 @@ static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
 	       buf->read_ahead ? "on" : "off");
 }
 
+/* With standard descriptor k closed, open(2) would return k: the file must
+ * land at 3 or above, close-on-exec, and k stay closed. */
+static void check_open_safer(int k)
+{
+	const int saved = dup(k);
+	if (saved < 0) {
+		tap_ok(false, "dup(%d): %d", k, errno);
+		return;
+	}
+	close(k);
+	const int fd = io_open_safer("/dev/null", 0);
+	const bool still_closed = fcntl(k, F_GETFD) < 0 && errno == EBADF;
+	const int fdflags = fd >= 0 ? fcntl(fd, F_GETFD) : 0;
+	if (fd >= 0)
+		close(fd);
+	dup2(saved, k);
+	close(saved);
+	tap_ok(fd > STDERR_FILENO && still_closed && (fdflags & FD_CLOEXEC),
+	       "io_open_safer with fd %d closed: fd %d, close-on-exec, fd %d still closed", k, fd,
+	       k);
+}
+
 int main(void)
 {
 	const size_t at = IO_READ_AHEAD_AFTER;
@@ -146,6 +170,8 @@ int main(void)
 		check_pipe(&buf, 100, 3);
 		io_buffer_free(&buf);
 	}
+	for (int k = STDIN_FILENO; k <= STDERR_FILENO; k++)
+		check_open_safer(k);
 	free(data);
 	return tap_done();
 }
