@@ -201,6 +201,17 @@ static bool list_may_wait(FILE *fp)
 	return fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
 }
 
+/* True if the list is the file standard output writes to
+ * ("sha256sum -c SUMS >> SUMS"): GNU reads back the status lines it has
+ * written when its stdio refills, so the order of reads and writes is
+ * part of the output. */
+static bool list_is_output(FILE *fp)
+{
+	struct stat list, out;
+	return fstat(fileno(fp), &list) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
+	       list.st_dev == out.st_dev && list.st_ino == out.st_ino;
+}
+
 /* Before a read of such a list that would wait (nothing to read right
  * now; stdio may still hold some, which costs only an early flush): every
  * line read so far is reported and shown, as with GNU's line buffering,
@@ -253,9 +264,16 @@ static int check_list(struct list_run *r, const char *list)
 	ssize_t len;
 	int result = 1;
 	const bool may_wait = list_may_wait(fp);
+	const bool is_output = list_is_output(fp);
 	for (;;) {
 		if (may_wait)
 			before_list_read(r, fp);
+		if (is_output) {
+			/* As GNU: each line's result is written before the
+			 * next line is read. */
+			drain(r);
+			out_flush();
+		}
 		if ((len = getline(&line, &cap, fp)) <= 0)
 			break;
 		struct check_line parsed;

@@ -38,6 +38,8 @@ static struct {
 	bool ready;
 	enum out_policy policy;
 	struct timespec last_write; /* OUT_TIMED: when lines last went out */
+	bool regular;               /* stdout is a regular file */
+	bool paced;                 /* ...and -z: see flush_point() */
 	bool failed;                /* a write to stdout failed... */
 	int failed_errno;           /* ...with this errno (the last one) */
 	struct gnu_stdout gnu;      /* the words of the final message */
@@ -78,6 +80,8 @@ void out_init(void)
 	out.policy = out_policy_for(known, known ? st.st_mode : 0,
 				    known && S_ISCHR(st.st_mode) && isatty(STDOUT_FILENO),
 				    known && is_dev_null(&st));
+	out.regular = known && S_ISREG(st.st_mode);
+	out.paced = false;
 	/* The first line to a pipe goes out at once. */
 	clock_gettime(CLOCK_MONOTONIC, &out.last_write);
 	out.last_write.tv_sec -= 1;
@@ -123,6 +127,19 @@ static void write_out(size_t n)
 	errno = saved_errno;
 }
 
+/* How much of the buffer a flush may write: every whole line, as GNU's
+ * line-buffered stdout has written them.  But a NUL (-z) ends no line for
+ * stdio, so GNU writes such records to a file only when its buffer fills,
+ * and an operand that is the output file itself ("sha256sum -z a out > out")
+ * reads back just that much: then sumac writes no further than its model of
+ * GNU's buffer says GNU had written (possibly part of a record). */
+static size_t flush_point(void)
+{
+	if (out.paced)
+		return out.len > out.gnu.held ? out.len - out.gnu.held : 0;
+	return out.done;
+}
+
 static bool grow(size_t need)
 {
 	size_t cap = out.cap;
@@ -144,8 +161,8 @@ static bool grow(size_t need)
 static void append(const char *p, size_t n)
 {
 	while (n > out.cap - out.len) {
-		if (out.done > 0) {
-			write_out(out.done);
+		if (flush_point() > 0) {
+			write_out(flush_point());
 			continue;
 		}
 		if (grow(out.len + n))
@@ -177,8 +194,8 @@ static void line_ended(size_t end)
 		 * follows a quiet spell goes out at once.  out_pause() covers
 		 * the lines held when the program is about to wait. */
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (ms_since(&out.last_write, &now) >= OUT_HOLD_MS)
-			write_out(out.done);
+		if (flush_point() > 0 && ms_since(&out.last_write, &now) >= OUT_HOLD_MS)
+			write_out(flush_point());
 		break;
 	case OUT_BATCH:
 		break;
@@ -189,9 +206,11 @@ void out_error(int errnum, const char *fmt, ...)
 {
 	va_list ap;
 
-	/* As error() does: stdout first, so that the streams keep their
-	 * order when they share a file. */
-	out_flush();
+	/* As error() does: all of stdout first, so that the streams keep
+	 * their order when they share a file. */
+	ensure_init();
+	if (out.len > 0)
+		write_out(out.len);
 	gnu_stdout_flush(&out.gnu);
 	fprintf(stderr, "%s: ", program_name);
 	va_start(ap, fmt);
@@ -285,6 +304,8 @@ void out_put_char(char c)
 
 void out_end_line(char delim)
 {
+	if (delim != '\n' && out.regular)
+		out.paced = true;
 	out_put_char(delim);
 	line_ended(out.len);
 }
@@ -335,8 +356,8 @@ void out_printf(const char *fmt, ...)
 void out_flush(void)
 {
 	ensure_init();
-	if (out.done > 0)
-		write_out(out.done);
+	if (flush_point() > 0)
+		write_out(flush_point());
 }
 
 void out_pause(void)
