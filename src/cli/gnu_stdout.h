@@ -23,13 +23,22 @@
 #include <stddef.h>
 
 struct gnu_stdout {
-	size_t size;  /* glibc's buffer size for this descriptor */
-	size_t held;  /* bytes stdio would hold now */
-	bool started; /* stdio has allocated its buffer */
+	size_t size;         /* glibc's buffer size for this descriptor */
+	size_t held;         /* bytes stdio would hold now */
+	bool started;        /* stdio has allocated its buffer */
+	bool writes_succeed; /* the model of gnu_stdout_init_succeeding() */
 };
 
 /* blksize: st_blksize of stdout, or 0 if fstat() failed. */
 void gnu_stdout_init(struct gnu_stdout *m, long blksize);
+/* The same counter for writes that succeed: what GNU's stdio would hold
+ * while stdout works, so that sumac writes to a file it reads back no
+ * more than GNU would have (flush_point() in out.c).  It follows glibc
+ * 2.36's line-buffered fputs/fwrite: a piece that fits is copied and, if
+ * it holds a newline, the buffer goes out up to its last one; a piece that
+ * does not fit flushes the buffer and whole blocks of itself; the rest goes
+ * byte by byte, each newline flushing. */
+void gnu_stdout_init_succeeding(struct gnu_stdout *m, long blksize);
 /* putchar(c) */
 void gnu_stdout_putc(struct gnu_stdout *m, char c);
 /* fputs(), or one piece of a printf(): n bytes at s */

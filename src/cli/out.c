@@ -43,6 +43,7 @@ static struct {
 	bool failed;                /* a write to stdout failed... */
 	int failed_errno;           /* ...with this errno (the last one) */
 	struct gnu_stdout gnu;      /* the words of the final message */
+	struct gnu_stdout gnu_ok;   /* what GNU has written while writes work */
 } out;
 
 static char initial_buffer[OUT_BUFFER_SIZE];
@@ -86,7 +87,39 @@ void out_init(void)
 	clock_gettime(CLOCK_MONOTONIC, &out.last_write);
 	out.last_write.tv_sec -= 1;
 	gnu_stdout_init(&out.gnu, known ? (long)st.st_blksize : 0);
+	gnu_stdout_init_succeeding(&out.gnu_ok, known ? (long)st.st_blksize : 0);
 	out.ready = true;
+}
+
+/* Both models of GNU's stdout see every piece of output. */
+static void model_write(const char *s, size_t n)
+{
+	gnu_stdout_write(&out.gnu, s, n);
+	gnu_stdout_write(&out.gnu_ok, s, n);
+}
+
+static void model_putc(char c)
+{
+	gnu_stdout_putc(&out.gnu, c);
+	gnu_stdout_putc(&out.gnu_ok, c);
+}
+
+static void model_hex(size_t len)
+{
+	gnu_stdout_hex(&out.gnu, len);
+	gnu_stdout_hex(&out.gnu_ok, len);
+}
+
+static void model_text(const char *s, size_t n)
+{
+	gnu_stdout_text(&out.gnu, s, n);
+	gnu_stdout_text(&out.gnu_ok, s, n);
+}
+
+static void model_flush(void)
+{
+	gnu_stdout_flush(&out.gnu);
+	gnu_stdout_flush(&out.gnu_ok);
 }
 
 static void ensure_init(void)
@@ -136,7 +169,7 @@ static void write_out(size_t n)
 static size_t flush_point(void)
 {
 	if (out.paced)
-		return out.len > out.gnu.held ? out.len - out.gnu.held : 0;
+		return out.len > out.gnu_ok.held ? out.len - out.gnu_ok.held : 0;
 	return out.done;
 }
 
@@ -211,7 +244,7 @@ void out_error(int errnum, const char *fmt, ...)
 	ensure_init();
 	if (out.len > 0)
 		write_out(out.len);
-	gnu_stdout_flush(&out.gnu);
+	model_flush();
 	fprintf(stderr, "%s: ", program_name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -258,9 +291,9 @@ void out_put_escaped(const char *name)
 		/* GNU writes an escape as a string, any other byte as a char. */
 		char pair[2];
 		if (escape_byte(*p, pair) == 2)
-			gnu_stdout_write(&out.gnu, pair, 2);
+			model_write(pair, 2);
 		else
-			gnu_stdout_putc(&out.gnu, *p);
+			model_putc(*p);
 		if (!esc) /* no memory for the whole: byte by byte */
 			append(pair, escape_byte(*p, pair));
 	}
@@ -280,7 +313,7 @@ void out_put_hex(const unsigned char *digest, size_t len)
 		hex[2 * i] = digits[digest[i] >> 4];
 		hex[2 * i + 1] = digits[digest[i] & 15];
 	}
-	gnu_stdout_hex(&out.gnu, len);
+	model_hex(len);
 	/* With len 0 nothing is read from hex (cppcheck assumes otherwise). */
 	/* cppcheck-suppress uninitvar */
 	append(hex, 2 * len);
@@ -291,14 +324,14 @@ void out_put_str(const char *s)
 	const size_t n = strlen(s);
 
 	ensure_init();
-	gnu_stdout_write(&out.gnu, s, n);
+	model_write(s, n);
 	append(s, n);
 }
 
 void out_put_char(char c)
 {
 	ensure_init();
-	gnu_stdout_putc(&out.gnu, c);
+	model_putc(c);
 	append(&c, 1);
 }
 
@@ -313,7 +346,7 @@ void out_end_line(char delim)
 static void text(const char *s, size_t n)
 {
 	ensure_init();
-	gnu_stdout_text(&out.gnu, s, n);
+	model_text(s, n);
 	append(s, n);
 	size_t tail = 0; /* bytes after the last newline */
 	while (tail < n && s[n - 1 - tail] != '\n')
