@@ -77,7 +77,7 @@ struct job_queue {
 	unsigned nworkers;
 	pthread_t *threads;
 	struct io_buffer *main_buf;
-	struct file_id in, out; /* standard input and output */
+	struct file_id in, out, err; /* standard input, output and error */
 };
 
 static size_t slot_of(const struct job_queue *q, size_t n)
@@ -106,10 +106,12 @@ static void get_file_id(int fd, struct file_id *id)
 }
 
 /* Whether any thread may read this file at any time: a regular file that
- * is neither standard input nor standard output. */
+ * is neither standard input, output nor error (GNU's stderr is unbuffered:
+ * a file that is stderr holds every message of the inputs before it). */
 static bool any_thread(const struct job_queue *q, const struct stat *st)
 {
-	return S_ISREG(st->st_mode) && !same_file(&q->in, st) && !same_file(&q->out, st);
+	return S_ISREG(st->st_mode) && !same_file(&q->in, st) && !same_file(&q->out, st) &&
+	       !same_file(&q->err, st);
 }
 
 static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
@@ -168,7 +170,9 @@ static bool hash_any_thread(struct job_queue *q, struct job *j, struct io_buffer
 	if (fd < 0) {
 		const int err = errno;
 		file_closed(q);
-		if (err == EMFILE || err == ENFILE)
+		/* Out of descriptors, or a lease (Samba, NFS) that a blocking
+		 * open would wait out: the main thread opens it in turn. */
+		if (err == EMFILE || err == ENFILE || err == EAGAIN || err == EWOULDBLOCK)
 			return false;
 		j->err = err;
 		return true;
@@ -181,6 +185,11 @@ static bool hash_any_thread(struct job_queue *q, struct job *j, struct io_buffer
 		file_closed(q);
 		return false;
 	} else {
+		/* Some regular files (/proc/kmsg, tracefs pipes) honour the
+		 * flag on read: read them as a blocking open would. */
+		const int flags = fcntl(fd, F_GETFL);
+		if (flags >= 0 && (flags & O_NONBLOCK))
+			(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 		j->err = close_input(fd, hash_fd(j, fd, &st, buf));
 	}
 	file_closed(q);
@@ -311,6 +320,7 @@ struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer
 	q->main_buf = main_buf;
 	get_file_id(STDIN_FILENO, &q->in);
 	get_file_id(STDOUT_FILENO, &q->out);
+	get_file_id(STDERR_FILENO, &q->err);
 	pthread_mutex_init(&q->lock, NULL);
 	pthread_cond_init(&q->work, NULL);
 	pthread_cond_init(&q->finished, NULL);
@@ -323,6 +333,10 @@ struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer
 			break; /* fewer workers; jobs_oldest() hashes what is left */
 		q->nworkers++;
 	}
+	/* No thread to be had: hashing at queue time (jobs_queue) relies on
+	 * every earlier job being reported, i.e. on a ring of one slot. */
+	if (!q->nworkers)
+		q->depth = 1;
 	return q;
 }
 
@@ -374,6 +388,10 @@ static bool in_order(const struct job_queue *q, const struct job *j, struct stat
  * fstat, so that a small file costs no more system calls than before. */
 static void hash_serial(struct job_queue *q, struct job *j, const struct stat *st)
 {
+	/* Unclassified (stat failed): it may be a FIFO by now, and the open
+	 * below may wait for its writer. */
+	if (!st)
+		out_flush();
 	const int fd = io_open_safer(j->name, 0);
 	if (fd < 0) {
 		j->err = errno;

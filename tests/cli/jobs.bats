@@ -202,6 +202,31 @@ same_as_gnu() {
 	done
 }
 
+@test "-j: a file that is standard error holds the messages written before it" {
+	printf 'one\n' >f1
+	local i j want
+	rm -f e
+	gnu_as sha256sum nonexist e f1 2>e >out || true
+	want=$(cat out e)
+	printf '%s  nonexist\n%s  e\n' "$(/usr/bin/sha256sum <f1 | cut -c1-64)" \
+		"$(/usr/bin/sha256sum </dev/null | cut -c1-64)" >l
+	rm -f e
+	gnu_as sha256sum -c l 2>e >cout || true
+	local cwant
+	cwant=$(cat cout e)
+	for ((i = 0; i < JOBS_REPS / 5 + 1; i++)); do
+		for j in 1 2 4; do
+			rm -f e
+			sumac_as sha256sum -j "$j" nonexist e f1 2>e >out || true
+			[ "$(cat out e)" = "$want" ] || { echo "-j $j:"; cat out e; return 1; }
+			rm -f e
+			sumac_as sha256sum -j "$j" -c l 2>e >cout || true
+			[ "$(cat cout e)" = "$cwant" ] || { echo "-c, -j $j:"; cat cout e; return 1; }
+		done
+	done
+	grep -q '^e: FAILED$' cout
+}
+
 # fifo_run OUT PROG ARGS...: PROG ARGS >OUT with fifo named twice in ARGS;
 # a first writer sends fifo.1 and a second one, started only once OUT
 # holds a line (the first reader is done), sends fifo.2.
