@@ -16,4 +16,8 @@
  * true with *err set, when the offset cannot be put back). */
 bool sparse_hash(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, int *err);
 
+/* True if fd's file system is one whose SEEK_DATA/SEEK_HOLE map sumac
+ * trusts with a digest; elsewhere every byte is read, as GNU does. */
+bool sparse_map_trusted(int fd);
+
 #endif
