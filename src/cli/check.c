@@ -22,6 +22,7 @@
 #include "cli/nls.h"
 #include "cli/out.h"
 #include "io/io.h"
+#include "io/lines.h"
 
 static void print_status(const char *name, const char *result)
 {
@@ -195,20 +196,20 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 }
 
 /* True if the list can keep us waiting: a pipe, a terminal, a socket. */
-static bool list_may_wait(FILE *fp)
+static bool list_may_wait(int fd)
 {
 	struct stat st;
-	return fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+	return fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
 }
 
 /* True if the list is the file standard output writes to
  * ("sha256sum -c SUMS >> SUMS"): GNU reads back the status lines it has
  * written when its stdio refills, so the order of reads and writes is
  * part of the output. */
-static bool list_is_output(FILE *fp)
+static bool list_is_output(int fd)
 {
 	struct stat list, out;
-	return fstat(fileno(fp), &list) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
+	return fstat(fd, &list) == 0 && fstat(STDOUT_FILENO, &out) == 0 &&
 	       list.st_dev == out.st_dev && list.st_ino == out.st_ino;
 }
 
@@ -217,68 +218,62 @@ static bool list_is_output(FILE *fp)
  * line read so far is reported and shown, as with GNU's line buffering,
  * so that `producer | sha256sum -c | consumer` sees each result while the
  * producer is busy. */
-static void before_list_read(struct list_run *r, FILE *fp)
+static void before_list_read(struct list_run *r, const struct io_lines *lines)
 {
-	struct pollfd p = {.fd = fileno(fp), .events = POLLIN};
-	if (poll(&p, 1, 0) == 0) {
+	struct pollfd p = {.fd = lines->fd, .events = POLLIN};
+	if (!io_lines_ready(lines) && poll(&p, 1, 0) == 0) {
 		drain(r);
 		out_pause();
 	}
-}
-
-/* fopen(list, "r") that never makes the list standard input or output. */
-static FILE *open_list(const char *list)
-{
-	const int fd = io_open_safer(list, 0);
-	if (fd < 0)
-		return NULL;
-	FILE *fp = fdopen(fd, "r");
-	if (!fp) {
-		const int err = errno;
-		close(fd);
-		errno = err;
-	}
-	return fp;
 }
 
 /* Returns 1 if the list passed, 0 if not, -1 if the run must stop. */
 static int check_list(struct list_run *r, const char *list)
 {
 	const bool is_stdin = strcmp(list, "-") == 0;
-	FILE *fp = is_stdin ? stdin : open_list(list);
+	/* Never on fd 0-2 unless it is stdin: a list must not become
+	 * standard input or output. */
+	const int fd = is_stdin ? STDIN_FILENO : io_open_safer(list, 0);
 
 	r->shown = is_stdin ? _("standard input") : list;
 	memset(&r->counts, 0, sizeof r->counts);
 	if (is_stdin)
 		note_stdin_read();
-	if (!fp) {
+	if (fd < 0) {
 		/* Quoting may change errno (it decodes the name): read it first. */
 		const int err = errno;
 		out_error(err, "%s", out_quotef(r->shown));
 		return 0;
 	}
 
+	struct io_lines lines;
+	if (io_lines_init(&lines, fd) != 0) {
+		if (!is_stdin)
+			close(fd);
+		out_error(0, "%s", _("memory exhausted"));
+		return -1;
+	}
 	char *line = NULL;
 	size_t cap = 0;
 	uintmax_t lineno = 0;
 	ssize_t len;
 	int result = 1;
-	const bool may_wait = list_may_wait(fp);
-	const bool is_output = list_is_output(fp);
+	const bool may_wait = list_may_wait(fd);
+	const bool is_output = list_is_output(fd);
 	for (;;) {
 		if (may_wait)
-			before_list_read(r, fp);
+			before_list_read(r, &lines);
 		if (is_output) {
 			/* As GNU: each line's result is written before the
 			 * next line is read. */
 			drain(r);
 			out_flush();
 		}
-		if ((len = getline(&line, &cap, fp)) <= 0)
+		if ((len = io_lines_next(&lines, &line, &cap)) <= 0)
 			break;
 		struct check_line parsed;
 		lineno++;
-		/* getline leaves room for the NUL the parser writes. */
+		/* The reader leaves room for the NUL the parser writes. */
 		enum check_line_kind kind =
 			check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
 		if (kind == CHECK_LINE_IGNORED)
@@ -293,7 +288,7 @@ static int check_list(struct list_run *r, const char *list)
 	drain(r);
 	if (result < 0)
 		goto done;
-	if (ferror(fp)) {
+	if (lines.err) {
 		/* 9.1 words a failed read of the list without errno text. */
 		out_error(0, _("%s: read error"), out_quotef(r->shown));
 		result = 0;
@@ -310,10 +305,9 @@ static int check_list(struct list_run *r, const char *list)
 	}
 done:
 	free(line);
-	if (is_stdin)
-		clearerr(stdin);
-	else
-		fclose(fp);
+	io_lines_free(&lines);
+	if (!is_stdin)
+		close(fd);
 	return result;
 }
 
