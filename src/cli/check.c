@@ -60,7 +60,7 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
 			     nls_plural(c->mismatched)),
 			  c->mismatched);
 	if (ignore_missing && c->matched == 0)
-		out_error(0, _("%s: no file was verified"), out_quotef(list));
+		out_error(0, gnu_("%s: no file was verified"), out_quotef(list));
 }
 
 /* What a queued line carries to its report: the line number for a
@@ -80,6 +80,9 @@ struct list_run {
 	const char *tag_word; /* "SHA256" in "improperly formatted SHA256 checksum line" */
 	const char *shown;    /* the list's name in messages */
 	struct check_counts counts;
+	/* The status words, translated once: glibc looks for a catalogue
+	 * (and allocates) on every dgettext() call in some locales. */
+	const char *ok_word, *failed_word, *unreadable_word;
 };
 
 static void report_line(struct list_run *r, const struct job *j)
@@ -91,7 +94,8 @@ static void report_line(struct list_run *r, const struct job *j)
 	if (item->malformed) {
 		c->malformed++;
 		if (r->o->verbosity == VERBOSITY_WARN && r->tag_word)
-			out_error(0, _("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
+			out_error(0,
+				  gnu_("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
 				  out_quotef(r->shown), item->lineno, r->tag_word);
 		else if (r->o->verbosity == VERBOSITY_WARN)
 			out_error(0, "%s: %" PRIuMAX ": improperly formatted checksum line",
@@ -105,17 +109,17 @@ static void report_line(struct list_run *r, const struct job *j)
 		out_error(j->err, "%s", out_quotef(j->name));
 		c->unreadable++;
 		if (!status_only)
-			print_status(j->name, _("FAILED open or read"));
+			print_status(j->name, r->unreadable_word);
 		return;
 	}
 	if (check_digest_matches(item->text, j->digest, sumac_algo_info(j->algo)->digest_len)) {
 		c->matched++;
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
-			print_status(j->name, _("OK"));
+			print_status(j->name, r->ok_word);
 	} else {
 		c->mismatched++;
 		if (!status_only)
-			print_status(j->name, _("FAILED"));
+			print_status(j->name, r->failed_word);
 	}
 }
 
@@ -171,7 +175,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	struct job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
 		drain(r);
-		out_error(0, "%s", _("memory exhausted"));
+		out_error(0, "%s", gnu_("memory exhausted"));
 		return false;
 	}
 	struct line_item *item = j->payload;
@@ -235,7 +239,7 @@ static int check_list(struct list_run *r, const char *list)
 	 * standard input or output. */
 	const int fd = is_stdin ? STDIN_FILENO : io_open_safer(list, 0);
 
-	r->shown = is_stdin ? _("standard input") : list;
+	r->shown = is_stdin ? gnu_("standard input") : list;
 	memset(&r->counts, 0, sizeof r->counts);
 	if (is_stdin)
 		note_stdin_read();
@@ -250,7 +254,7 @@ static int check_list(struct list_run *r, const char *list)
 	if (io_lines_init(&lines, fd) != 0) {
 		if (!is_stdin)
 			close(fd);
-		out_error(0, "%s", _("memory exhausted"));
+		out_error(0, "%s", gnu_("memory exhausted"));
 		return -1;
 	}
 	char *line = NULL;
@@ -290,12 +294,12 @@ static int check_list(struct list_run *r, const char *list)
 		goto done;
 	if (lines.err) {
 		/* 9.1 words a failed read of the list without errno text. */
-		out_error(0, _("%s: read error"), out_quotef(r->shown));
+		out_error(0, gnu_("%s: read error"), out_quotef(r->shown));
 		result = 0;
 		goto done;
 	}
 	if (!r->counts.any_valid)
-		out_error(0, _("%s: no properly formatted checksum lines found"),
+		out_error(0, gnu_("%s: no properly formatted checksum lines found"),
 			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);
@@ -324,6 +328,9 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job
 	r.bc = bc;
 	r.q = q;
 	r.parser = &parser;
+	r.ok_word = gnu_("OK");
+	r.failed_word = gnu_("FAILED");
+	r.unreadable_word = gnu_("FAILED open or read");
 	r.tag_word = sumac_algo_info(o->algo)->tag;
 	if (o->gnu_name) {
 		check_parser_init(&parser, SUMAC_ALGO_BIT(o->algo), false, o->algo);

@@ -85,7 +85,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	struct job_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 ||
 	    !(q = jobs_create(workers, 16 * o->jobs, &buf))) {
-		out_error(0, "%s", _("memory exhausted"));
+		out_error(0, "%s", gnu_("memory exhausted"));
 		return 1;
 	}
 	/* Serially, a large input is a moment to show what is done so far

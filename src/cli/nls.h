@@ -11,11 +11,11 @@
 
 #if ENABLE_NLS
 #include <libintl.h>
-#define _(msgid)                dgettext("coreutils", msgid)
+#define gnu_(msgid)             dgettext("coreutils", msgid)
 #define P_(singular, plural, n) dngettext("coreutils", singular, plural, n)
 #define libc_(msgid)            dgettext("libc", msgid)
 #else
-#define _(msgid)                (msgid)
+#define gnu_(msgid)             (msgid)
 #define P_(singular, plural, n) ((n) == 1 ? (singular) : (plural))
 #define libc_(msgid)            (msgid)
 #endif

@@ -77,7 +77,7 @@ static const struct option sumac_options[] = {
 
 static int usage_error(void)
 {
-	fprintf(stderr, _("Try '%s --help' for more information.\n"), program_name);
+	fprintf(stderr, gnu_("Try '%s --help' for more information.\n"), program_name);
 	return 1;
 }
 
@@ -338,7 +338,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 
 	const char *conflict = option_conflict(o);
 	if (conflict) {
-		out_error(0, "%s", _(conflict));
+		out_error(0, "%s", gnu_(conflict));
 		return usage_error();
 	}
 	if (list_backends)

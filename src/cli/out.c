@@ -181,11 +181,17 @@ static bool grow(size_t need)
 			return false;
 		cap *= 2;
 	}
-	char *p = out.buf == initial_buffer ? malloc(cap) : realloc(out.buf, cap);
-	if (!p)
-		return false;
-	if (out.buf == initial_buffer)
+	char *p;
+	if (out.buf == initial_buffer) {
+		p = malloc(cap);
+		if (!p)
+			return false;
 		memcpy(p, out.buf, out.len);
+	} else {
+		p = realloc(out.buf, cap);
+		if (!p)
+			return false;
+	}
 	out.buf = p;
 	out.cap = cap;
 	return true;
@@ -262,7 +268,20 @@ bool out_name_needs_escape(const char *name)
 /* One byte of a name, escaped into dst: 1 or 2 bytes. */
 static size_t escape_byte(char c, char *dst)
 {
-	const char e = c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\r' ? 'r' : 0;
+	char e;
+	switch (c) {
+	case '\\':
+		e = '\\';
+		break;
+	case '\n':
+		e = 'n';
+		break;
+	case '\r':
+		e = 'r';
+		break;
+	default:
+		e = 0;
+	}
 	if (!e) {
 		dst[0] = c;
 		return 1;
@@ -403,9 +422,9 @@ void out_pause(void)
 static void write_error(int errnum)
 {
 	if (errnum)
-		fprintf(stderr, "%s: %s: %s\n", program_name, _("write error"), errtext(errnum));
+		fprintf(stderr, "%s: %s: %s\n", program_name, gnu_("write error"), errtext(errnum));
 	else
-		fprintf(stderr, "%s: %s\n", program_name, _("write error"));
+		fprintf(stderr, "%s: %s\n", program_name, gnu_("write error"));
 }
 
 int out_close_stdout(void)
