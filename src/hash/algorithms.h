@@ -44,7 +44,8 @@
 
 /* GNU ships no program for the truncated SHA-512 variants; their tags
  * follow OpenSSL's "SHA512-256 (f) = ..." output. */
-#define SUMAC_ALGORITHMS(X)                                                                        \
+#define SUMAC_ALGORITHMS(X) SUMAC_PRODUCT_ALGORITHMS(X) SUMAC_TEST_ALGORITHM_ROWS(X)
+#define SUMAC_PRODUCT_ALGORITHMS(X)                                                                \
 	X(MD5, "md5", "MD5", "md5sum", MD5, 0, 16, NULL)                                           \
 	X(SHA1, "sha1", "SHA1", "sha1sum", SHA1, 0, 20, "SHA1")                                    \
 	X(SHA224, "sha224", "SHA224", "sha224sum", SHA256, 0, 28, "SHA224")                        \
@@ -52,8 +53,7 @@
 	X(SHA384, "sha384", "SHA384", "sha384sum", SHA512, 0, 48, "SHA384")                        \
 	X(SHA512, "sha512", "SHA512", "sha512sum", SHA512, 1, 64, "SHA512")                        \
 	X(SHA512_224, "sha512-224", "SHA512-224", NULL, SHA512, 2, 28, "SHA512_224")               \
-	X(SHA512_256, "sha512-256", "SHA512-256", NULL, SHA512, 3, 32, "SHA512_256")               \
-	SUMAC_TEST_ALGORITHM_ROWS(X)
+	X(SHA512_256, "sha512-256", "SHA512-256", NULL, SHA512, 3, 32, "SHA512_256")
 
 #define SUMAC_FAMILY_ENUM_(ID, ident, state, block) SUMAC_FAMILY_##ID,
 enum sumac_family { SUMAC_FAMILIES(SUMAC_FAMILY_ENUM_) SUMAC_NFAMILY };
@@ -62,6 +62,18 @@ enum sumac_family { SUMAC_FAMILIES(SUMAC_FAMILY_ENUM_) SUMAC_NFAMILY };
 #define SUMAC_ALGO_ENUM_(ID, name, tag, prog, fam, variant, dlen, kat) SUMAC_##ID,
 enum sumac_algo { SUMAC_ALGORITHMS(SUMAC_ALGO_ENUM_) SUMAC_NALGO };
 #undef SUMAC_ALGO_ENUM_
+
+/* The product's algorithms come first: in the build with test families,
+ * the unit tests run only the test-only ones, from this number on (the
+ * product's are the normal build's to test). */
+#define SUMAC_COUNT_ALGO_(ID, name, tag, prog, fam, variant, dlen, kat) +1
+enum { SUMAC_NALGO_PRODUCT = 0 SUMAC_PRODUCT_ALGORITHMS(SUMAC_COUNT_ALGO_) };
+#undef SUMAC_COUNT_ALGO_
+#if SUMAC_TEST_FAMILIES
+#define SUMAC_FIRST_TESTED_ALGO SUMAC_NALGO_PRODUCT
+#else
+#define SUMAC_FIRST_TESTED_ALGO 0
+#endif
 
 /* The largest state, block and digest of any family or algorithm: the
  * sizes of a context's arrays. */

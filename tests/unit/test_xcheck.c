@@ -152,7 +152,7 @@ int main(void)
 							   : "not compiled in");
 			continue;
 		}
-		for (int a = 0; a < SUMAC_NALGO; a++) {
+		for (int a = SUMAC_FIRST_TESTED_ALGO; a < SUMAC_NALGO; a++) {
 			const enum sumac_algo algo = (enum sumac_algo)a;
 			if (!sumac_impl_serves(impl, algo))
 				continue;
