@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hash/hash.h"
@@ -96,8 +97,29 @@ static void check_rows(void)
 				tap_ok(false, "backend %s listed twice", sumac_backend_token(t));
 }
 
+/* configure reads the names make install links from algorithms.h with a
+ * script (tools/gnu-names.sh): they must be the table's. */
+static void check_gnu_names(void)
+{
+	const char *configured = getenv("SUMAC_GNU_NAMES");
+	char names[512] = "";
+	if (!configured) {
+		tap_diag("SUMAC_GNU_NAMES not set (not run by make check): not compared");
+		return;
+	}
+	for (int a = 0; a < SUMAC_NALGO_PRODUCT; a++) {
+		const char *p = sumac_algo_info((enum sumac_algo)a)->progname;
+		if (p)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 names[0] ? " " : "", p);
+	}
+	tap_ok(strcmp(names, configured) == 0, "configure's GNU_NAMES '%s' are the table's '%s'",
+	       configured, names);
+}
+
 int main(void)
 {
+	check_gnu_names();
 	check_algorithms();
 	check_families();
 	check_rows();
