@@ -179,6 +179,38 @@ fips_check() {
 	expect_digest - "$md5_abc" "$sumac" --backend openssl -a md5 "$abc"
 }
 
+# evp_fault_check DIR: with libcrypto's update or final failing (a shim),
+# sumac reports an error and exits 1 under every name and mode, and never
+# prints a digest: before, such a failure printed zeros with exit 0.
+evp_fault_check() {
+	local dir=$1 sumac=$1/src/sumac shim=$1/evp_fail.so f=$1/evp-fault.txt out err rc
+	cc -shared -fPIC -O1 -I"$dir" -o "$shim" "$src/tests/fault/evp_fail.c" -ldl ||
+		fail "cannot build the EVP fault shim"
+	printf 'some data\n' >"$f"
+	ln -sf sumac "$dir/src/sha256sum"
+	for what in update final; do
+		rc=0
+		out=$(LD_PRELOAD=$shim SUMAC_EVP_FAIL=$what:2 "$sumac" --backend openssl -a sha256 "$f" \
+			2>"$dir/evp.err") || rc=$?
+		err=$(cat "$dir/evp.err")
+		echo "  $what fails: exit $rc: $err"
+		[ "$rc" -eq 1 ] || fail "EVP $what failing: exit $rc, want 1"
+		[ -z "$out" ] || fail "EVP $what failing printed: $out"
+		[ "$err" = "$sumac: $f: the hash library failed" ] || fail "EVP $what failing: $err"
+		rc=0
+		out=$(printf '%s  %s\n' "$(sha256sum <"$f" | cut -d' ' -f1)" "$f" |
+			LD_PRELOAD=$shim SUMAC_EVP_FAIL=$what:2 SUMAC_BACKEND=openssl "$dir/src/sha256sum" -c \
+				2>"$dir/evp.err") || rc=$?
+		err=$(cat "$dir/evp.err")
+		echo "  $what fails, -c: exit $rc: $out / $err"
+		[ "$rc" -eq 1 ] || fail "EVP $what failing under -c: exit $rc, want 1"
+		[ "$out" = "$f: FAILED open or read" ] || fail "EVP $what failing under -c: $out"
+		[[ $err == "$dir/src/sha256sum: $f: the hash library failed"* ]] ||
+			fail "EVP $what failing under -c: $err"
+	done
+	rm -f "$dir/src/sha256sum"
+}
+
 build_openssl() {
 	local dir=$work/openssl
 	export SUMAC_BACKEND=openssl # the whole run; --backend still wins
@@ -188,6 +220,8 @@ build_openssl() {
 	say "openssl: make check, SUMAC_BACKEND=openssl"
 	run_check "$dir"
 	fips_check "$dir"
+	say "openssl: libcrypto failing mid-stream (LD_PRELOAD shim)"
+	evp_fault_check "$dir"
 }
 
 # shim_trace_check DIR: one CLI run over a file of many chunks, read

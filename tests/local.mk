@@ -45,7 +45,7 @@ AM_TESTS_ENVIRONMENT += \
 	SUMAC_FUZZ_CORPUS='$(abs_top_srcdir)/tests/fuzz/corpus'; export SUMAC_FUZZ_CORPUS; \
 	SUMAC_FAULT_SHIM='$(abs_top_builddir)/$(FAULT_SHIM)'; export SUMAC_FAULT_SHIM;
 
-EXTRA_DIST += $(HARDENING_BATS) tests/fault/shim.c tests/fault/helpers.bash \
+EXTRA_DIST += $(HARDENING_BATS) tests/fault/shim.c tests/fault/evp_fail.c tests/fault/helpers.bash \
 	tests/fuzz/corpus tests/fuzz/run-fuzzers.sh tests/fuzz/parse.dict \
 	tests/README.md .clang-tidy
 
@@ -63,3 +63,32 @@ TEST_EXTENSIONS += .sh
 SH_LOG_DRIVER = $(TAP_DRIVER)
 SH_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/diff/battery.sh tests/diff/battery.py tests/diff/known-differences
+
+# ---- The hash layer built a second time with the test-only families of
+# src/hash/algorithms.h (SUMAC_TEST_FAMILIES): the toy family of
+# tests/unit/toy/ goes through the known-answer, cross-check and fuzz
+# tests, which are these same sources, unchanged.  The ISA and library
+# backends are the product's (they never serve a test-only family).
+TOY_CPPFLAGS = $(AM_CPPFLAGS) -DSUMAC_TEST_FAMILIES=1
+check_LIBRARIES = tests/unit/libsumac_toy.a
+tests_unit_libsumac_toy_a_SOURCES = $(SUMAC_HASH_SOURCES) tests/unit/toy/xor64.c
+tests_unit_libsumac_toy_a_CPPFLAGS = $(TOY_CPPFLAGS)
+TOY_LIBS = tests/unit/libsumac_toy.a $(ISA_LIBS) $(LIB_LIBS) $(PTHREAD_LIBS)
+check_PROGRAMS += tests/unit/test_tables tests/unit/test_tables_toy tests/unit/test_kat_toy \
+	tests/unit/test_xcheck_toy tests/fuzz/fuzz_stream_toy
+tests_unit_test_tables_SOURCES = tests/unit/test_tables.c tests/unit/tap.h
+tests_unit_test_tables_LDADD = $(SUMAC_LIBS)
+tests_unit_test_tables_toy_SOURCES = tests/unit/test_tables.c tests/unit/tap.h
+tests_unit_test_tables_toy_CPPFLAGS = $(TOY_CPPFLAGS)
+tests_unit_test_tables_toy_LDADD = $(TOY_LIBS)
+tests_unit_test_kat_toy_SOURCES = tests/unit/test_kat.c tests/unit/tap.h
+tests_unit_test_kat_toy_CPPFLAGS = $(TOY_CPPFLAGS)
+tests_unit_test_kat_toy_LDADD = $(TOY_LIBS)
+tests_unit_test_xcheck_toy_SOURCES = tests/unit/test_xcheck.c tests/unit/tap.h
+tests_unit_test_xcheck_toy_CPPFLAGS = $(TOY_CPPFLAGS)
+tests_unit_test_xcheck_toy_LDADD = $(TOY_LIBS)
+tests_fuzz_fuzz_stream_toy_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_stream_toy_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DSUMAC_TEST_FAMILIES=1
+tests_fuzz_fuzz_stream_toy_LDADD = $(TOY_LIBS)
+EXTRA_DIST += tests/unit/toy/xor64.py vectors/XOR64ShortMsg.rsp vectors/XOR64LongMsg.rsp \
+	vectors/XOR64Monte.rsp

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* --check line parser.  The grammar is GNU's (COREUTILS.md §3); the code
+/* --check line parser.  The grammar is GNU coreutils 9.1's; the code
  * is ours.  In outline, after leading blanks and an optional '\' that marks
  * an escaped name, a line is either
  *   TAG [ ] ( NAME ) [blanks] = [blanks] HEX          (BSD / --tag / OpenSSL)

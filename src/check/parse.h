@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The --check line grammar of GNU coreutils 9.1 (see COREUTILS.md §3).
+/* The --check line grammar of GNU coreutils 9.1.
  * A pure parser: it takes one line and returns what it holds, keeping only
  * the state GNU keeps across lines (which untagged style came first). */
 #ifndef SUMAC_CHECK_PARSE_H

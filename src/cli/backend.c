@@ -210,8 +210,8 @@ void backend_print_list(void)
 {
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
 		   "ALGORITHMS");
-	for (size_t b = 0; sumac_known_backends[b]; b++) {
-		const char *token = sumac_known_backends[b];
+	const char *token;
+	for (size_t b = 0; (token = sumac_backend_token(b)); b++) {
 		char algos[256] = "", prio[16] = "-";
 		bool compiled = false;
 		unsigned usable = 0, unusable = 0;
@@ -220,6 +220,7 @@ void backend_print_list(void)
 			for (size_t i = 0; i < sumac_nimpls; i++) {
 				const struct sumac_impl *impl = &sumac_impls[i];
 				if (strcmp(impl->backend, token) != 0 ||
+				    !sumac_impl_compiled(impl) ||
 				    !sumac_impl_serves(impl, (enum sumac_algo)a))
 					continue;
 				compiled = true;
@@ -251,5 +252,15 @@ void backend_print_list(void)
 			out_printf("%-11s %s\n", name, sel.impl->driver);
 		else
 			out_printf("%-11s %s\n", name, "-");
+	}
+
+	/* Many-message entry points, which the pipeline may use to hash
+	 * several files at once on one core. */
+	out_printf("\n%-19s %-6s %s\n", "MULTI-LANE DRIVER", "LANES", "USABLE");
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (impl->lanes && sumac_impl_compiled(impl))
+			out_printf("%-19s %-6u %s\n", impl->driver, impl->lanes,
+				   sumac_impl_usable(impl) ? "yes" : "no");
 	}
 }

@@ -17,7 +17,6 @@
 
 #define CELL_SECONDS 0.2
 
-static const enum sumac_algo timed_algos[] = {SUMAC_MD5, SUMAC_SHA1, SUMAC_SHA256, SUMAC_SHA512};
 static const size_t sizes[] = {16, 1024, 1024 * 1024};
 static const char *const size_names[] = {"16 B", "1 KiB", "1 MiB"};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
@@ -27,17 +26,22 @@ struct hash_job {
 	const struct sumac_impl *impl;
 	const uint8_t *data;
 	size_t len;
+	int err; /* the first failure of a library backend */
 };
 
 static void hash_once(void *arg)
 {
-	const struct hash_job *job = arg;
+	struct hash_job *job = arg;
 	struct sumac_ctx ctx;
 	uint8_t digest[SUMAC_MAX_DIGEST];
 
-	sumac_init(&ctx, job->algo, job->impl);
-	sumac_update(&ctx, job->data, job->len);
-	sumac_final(&ctx, digest);
+	int err = sumac_init(&ctx, job->algo, job->impl);
+	if (!err) {
+		sumac_update(&ctx, job->data, job->len);
+		err = sumac_final(&ctx, digest);
+	}
+	if (err && !job->err)
+		job->err = err;
 }
 
 /* The registry's own verdict on this backend for this algorithm: usable
@@ -50,7 +54,53 @@ static bool backend_runs(const struct sumac_impl *impl, enum sumac_algo algo)
 	       sumac_select(algo, impl->backend, &sel) == SUMAC_SELECT_OK && sel.impl == impl;
 }
 
-static void time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool is_auto,
+/* The algorithm timed for a family without -a: its widest, which is what
+ * the family's speed is quoted for (SHA-256, SHA-512). */
+static enum sumac_algo family_representative(enum sumac_family f)
+{
+	int best = -1;
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		const struct sumac_algo_info *ai = sumac_algo_info((enum sumac_algo)a);
+		if (ai->family == f &&
+		    (best < 0 ||
+		     ai->digest_len > sumac_algo_info((enum sumac_algo)best)->digest_len))
+			best = a;
+	}
+	return (enum sumac_algo)best;
+}
+
+/* "sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at
+ * sha512's.": the algorithms not timed, by family. */
+static void print_untimed(void)
+{
+	bool first_clause = true;
+	for (int f = 0; f < SUMAC_NFAMILY; f++) {
+		const enum sumac_algo rep = family_representative((enum sumac_family)f);
+		unsigned n = 0, k = 0;
+		for (int a = 0; a < SUMAC_NALGO; a++)
+			n += sumac_algo_info((enum sumac_algo)a)->family == (enum sumac_family)f &&
+			     a != (int)rep;
+		if (n == 0)
+			continue;
+		out_text(first_clause ? "" : "; ");
+		for (int a = 0; a < SUMAC_NALGO; a++) {
+			const struct sumac_algo_info *ai = sumac_algo_info((enum sumac_algo)a);
+			if (ai->family != (enum sumac_family)f || a == (int)rep)
+				continue;
+			k++;
+			out_text(k == 1 ? "" : k == n ? " and " : ", ");
+			out_text(ai->name);
+		}
+		out_printf(first_clause ? " runs at %s's speed" : " at %s's",
+			   sumac_algo_info(rep)->name);
+		first_clause = false;
+	}
+	if (!first_clause)
+		out_text(".\n");
+}
+
+/* False if the backend failed (told). */
+static bool time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool is_auto,
 		     const uint8_t *data)
 {
 	char label[40];
@@ -58,18 +108,28 @@ static void time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool i
 	snprintf(label, sizeof label, "%s%s", impl->backend, is_auto ? " *" : "");
 	out_printf("%-11s %-15s", sumac_algo_info(algo)->name, label);
 	for (size_t s = 0; s < NSIZES; s++) {
-		struct hash_job job = {algo, impl, data, sizes[s]};
+		struct hash_job job = {algo, impl, data, sizes[s], 0};
 		double rate = timing_rate(hash_once, &job, CELL_SECONDS, TIMING_CPU);
+		if (job.err) {
+			out_text("\n");
+			out_error(job.err, "%s", impl->driver);
+			return false;
+		}
 		out_printf(" %10.1f", rate * (double)sizes[s] / 1e6);
 	}
 	out_text("\n");
 	out_flush(); /* a row every second or so shows progress */
+	return true;
 }
 
 int benchmark_run(const enum sumac_algo *only)
 {
-	const enum sumac_algo *algos = only ? only : timed_algos;
-	const size_t nalgos = only ? 1 : sizeof timed_algos / sizeof timed_algos[0];
+	enum sumac_algo timed[SUMAC_NFAMILY];
+	for (int f = 0; f < SUMAC_NFAMILY; f++)
+		timed[f] = family_representative((enum sumac_family)f);
+	const enum sumac_algo *algos = only ? only : timed;
+	const size_t nalgos = only ? 1 : SUMAC_NFAMILY;
+	bool ok = true;
 	const size_t len = sizes[NSIZES - 1];
 	uint8_t *data = malloc(len);
 
@@ -97,13 +157,12 @@ int benchmark_run(const enum sumac_algo *only)
 		for (size_t i = 0; i < sumac_nimpls; i++) {
 			const struct sumac_impl *impl = &sumac_impls[i];
 			if (backend_runs(impl, algo))
-				time_row(algo, impl, impl == chosen.impl, data);
+				ok &= time_row(algo, impl, impl == chosen.impl, data);
 		}
 	}
 	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n");
 	if (!only)
-		out_text("sha224 runs at sha256's speed; sha384, sha512-224 and sha512-256 at "
-			 "sha512's.\n");
+		print_untimed();
 	free(data);
-	return 0;
+	return ok ? 0 : 1;
 }

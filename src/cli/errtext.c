@@ -10,6 +10,7 @@
 
 #include "cli/errtext.h"
 #include "cli/nls.h"
+#include "hash/hash.h"
 
 struct errtext_entry {
 	int errnum;
@@ -82,6 +83,9 @@ static const struct errtext_entry errtexts[] = {
 
 const char *errtext(int errnum)
 {
+	/* sumac's own: GNU's programs have no hash library that can fail. */
+	if (errnum == SUMAC_E_LIBRARY)
+		return "the hash library failed";
 	for (size_t i = 0; i < sizeof errtexts / sizeof errtexts[0]; i++)
 		if (errtexts[i].errnum == errnum)
 			return libc_(errtexts[i].text);

@@ -132,8 +132,7 @@ static int hash_fd(struct job *j, int fd, const struct stat *st, struct io_buffe
 		sumac_discard(&ctx);
 		return err;
 	}
-	sumac_final(&ctx, j->digest);
-	return 0;
+	return sumac_final(&ctx, j->digest);
 }
 
 /* Closes an input; a failing close is the error if nothing failed before. */

@@ -112,7 +112,7 @@ int main(int argc, char **argv)
 	if (argc > 0 && argv[0])
 		program_name = message_name(argv[0]);
 	memset(&o, 0, sizeof o);
-	o.algo = SUMAC_SHA256;
+	o.algo = SUMAC_DEFAULT_ALGO;
 	o.gnu_name = name_is_gnu_program(program_name, &o.algo);
 	o.algo_given = o.gnu_name;
 	/* How result lines are buffered depends on what stdout is (out.h). */

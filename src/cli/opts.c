@@ -348,6 +348,32 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* "-a, --algorithm=NAME  md5, sha1, ... or sha512-256", from the list of
+ * algorithms, wrapped under the first name; the default is marked. */
+static void print_algorithm_list(enum sumac_algo dflt)
+{
+	static const char lead[] = "  -a, --algorithm=NAME  ";
+	size_t col = sizeof lead - 1;
+
+	out_text(lead);
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		char item[64];
+		snprintf(item, sizeof item, "%s%s%s%s", a == SUMAC_NALGO - 1 ? "or " : "",
+			 sumac_algo_info((enum sumac_algo)a)->name,
+			 a == (int)dflt ? " (default)" : "", a < SUMAC_NALGO - 2 ? "," : "");
+		if (a > 0 && col + 1 + strlen(item) > 79) {
+			out_printf("\n%*s", (int)(sizeof lead - 1), "");
+			col = sizeof lead - 1;
+		} else if (a > 0) {
+			out_text(" ");
+			col++;
+		}
+		out_text(item);
+		col += strlen(item);
+	}
+	out_text("\n");
+}
+
 void opts_print_help(const struct sumac_opts *o)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
@@ -357,9 +383,7 @@ void opts_print_help(const struct sumac_opts *o)
 		   o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
 	out_text("With no FILE, or when FILE is -, read standard input.\n\n");
 	if (!o->gnu_name)
-		out_text("  -a, --algorithm=NAME  md5, sha1, sha224, sha256 (default), sha384, "
-			 "sha512,\n"
-			 "                        sha512-224 or sha512-256\n");
+		print_algorithm_list(SUMAC_DEFAULT_ALGO);
 	out_text("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
 		 "  -c, --check           read checksum lists from the FILEs and verify them\n"
 		 "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"

@@ -8,6 +8,9 @@
 
 #include "hash/hash.h"
 
+/* What sumac hashes with under its own name and no -a. */
+#define SUMAC_DEFAULT_ALGO SUMAC_SHA256
+
 enum verbosity {
 	VERBOSITY_NORMAL,
 	VERBOSITY_QUIET,  /* --quiet: no OK lines */

@@ -1,28 +1,30 @@
 /* SPDX-License-Identifier: MIT */
-/* Buffering, padding and length encoding, written once for every family
- * (FIPS 180-4 §5.1, RFC 1321 §3.1-3.2).  Backends only ever see whole
- * blocks; library backends bypass this file through their stream ops. */
+/* Buffering into whole blocks, written once for every family.  A family
+ * file says how a state starts and how a message ends (the padding of
+ * md.c for the Merkle-Damgard ones); backends only ever see whole blocks.
+ * Library backends bypass this file through their stream ops. */
 #include "config.h"
 
 #include <string.h>
 
-#include "hash/algo_iv.h"
-#include "hash/bytes.h"
 #include "hash/hash.h"
 #include "hash/registry.h"
 
 int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl)
 {
-	ctx->impl = impl;
+	const struct sumac_algo_info *ai = sumac_algo_info(algo);
+
 	ctx->algo = algo;
+	ctx->family = sumac_family_info(ai->family);
 	ctx->blocks = impl->blocks;
 	ctx->stream = impl->stream;
+	ctx->err = 0;
 	ctx->total_lo = 0;
 	ctx->total_hi = 0;
 	ctx->buffered = 0;
 	if (ctx->stream)
 		return ctx->stream->init(ctx->stream_ctx.bytes, algo);
-	sumac_algo_iv(algo, &ctx->state);
+	ctx->family->ops->init(ctx->state.bytes, ai->variant);
 	return 0;
 }
 
@@ -33,11 +35,15 @@ void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len)
 	if (len == 0)
 		return;
 	if (ctx->stream) {
-		ctx->stream->update(ctx->stream_ctx.bytes, p, len);
+		if (!ctx->err)
+			ctx->err = ctx->stream->update(ctx->stream_ctx.bytes, p, len);
 		return;
 	}
 
-	const size_t block = sumac_family_info(sumac_algo_info(ctx->algo)->family)->block_len;
+	const size_t block = ctx->family->block_len;
+	/* A held-back last block stays buffered until input past it arrives:
+	 * then only whole blocks that are surely not the last are compressed. */
+	const size_t keep = ctx->family->ops->hold_last_block;
 	uint64_t before = ctx->total_lo;
 	ctx->total_lo += (uint64_t)len;
 	if (ctx->total_lo < before)
@@ -51,15 +57,15 @@ void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len)
 		ctx->buffered += take;
 		p += take;
 		len -= take;
-		if (ctx->buffered < block)
+		if (ctx->buffered < block || (keep && len == 0))
 			return;
-		ctx->blocks(&ctx->state, ctx->buf.bytes, 1);
+		ctx->blocks(ctx->state.bytes, ctx->buf.bytes, 1);
 		ctx->buffered = 0;
 	}
-	if (len >= block) {
+	if (len >= block + keep) {
 		/* block_len comes from the constant family table, never 0. */
-		size_t n = len / block; /* NOLINT(clang-analyzer-core.DivideZero) */
-		ctx->blocks(&ctx->state, p, n);
+		size_t n = (len - keep) / block; /* NOLINT(clang-analyzer-core.DivideZero) */
+		ctx->blocks(ctx->state.bytes, p, n);
 		p += n * block;
 		len -= n * block;
 	}
@@ -69,53 +75,20 @@ void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len)
 	}
 }
 
-void sumac_final(struct sumac_ctx *ctx, uint8_t *out)
+int sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 {
-	const struct sumac_algo_info *ai = sumac_algo_info(ctx->algo);
+	int err;
 
 	if (ctx->stream) {
-		ctx->stream->final(ctx->stream_ctx.bytes, out);
-		return;
+		if (ctx->err) {
+			sumac_discard(ctx);
+			return ctx->err;
+		}
+		return ctx->stream->final(ctx->stream_ctx.bytes, out);
 	}
-
-	const struct sumac_family_info *fi = sumac_family_info(ai->family);
-	const size_t block = fi->block_len;
-	/* The length field counts bits: multiply the 128-bit byte count by 8. */
-	const uint64_t bits_hi = ctx->total_hi << 3 | ctx->total_lo >> 61;
-	const uint64_t bits_lo = ctx->total_lo << 3;
-	uint8_t *buf = ctx->buf.bytes;
-	size_t n = ctx->buffered;
-
-	buf[n++] = 0x80;
-	if (n > block - fi->len_bytes) {
-		memset(buf + n, 0, block - n);
-		ctx->blocks(&ctx->state, buf, 1);
-		n = 0;
-	}
-	memset(buf + n, 0, block - n);
-	if (fi->big_endian) {
-		store_be64(buf + block - 8, bits_lo);
-		if (fi->len_bytes == 16)
-			store_be64(buf + block - 16, bits_hi);
-	} else {
-		store_le64(buf + block - 8, bits_lo);
-	}
-	ctx->blocks(&ctx->state, buf, 1);
-
-	uint8_t full[SUMAC_MAX_DIGEST];
-	const unsigned nwords = (ai->digest_len + fi->word_bytes - 1) / fi->word_bytes;
-	for (unsigned i = 0; i < nwords; i++) {
-		if (fi->word_bytes == 8)
-			store_be64(full + 8 * i, ctx->state.w64[i]);
-		else if (fi->big_endian)
-			store_be32(full + 4 * i, ctx->state.w32[i]);
-		else
-			store_le32(full + 4 * i, ctx->state.w32[i]);
-	}
-	/* nwords words cover digest_len bytes (cppcheck cannot see it). */
-	/* cppcheck-suppress uninitvar */
-	memcpy(out, full, ai->digest_len);
+	err = ctx->family->ops->final(ctx, out);
 	ctx->buffered = 0;
+	return err;
 }
 
 int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
@@ -126,8 +99,7 @@ int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void
 	if (err)
 		return err;
 	sumac_update(&ctx, data, len);
-	sumac_final(&ctx, out);
-	return 0;
+	return sumac_final(&ctx, out);
 }
 
 void sumac_discard(struct sumac_ctx *ctx)
@@ -135,4 +107,35 @@ void sumac_discard(struct sumac_ctx *ctx)
 	if (ctx->stream && ctx->stream->discard)
 		ctx->stream->discard(ctx->stream_ctx.bytes);
 	ctx->buffered = 0;
+}
+
+void sumac_update_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			const uint8_t *const in[], size_t nblocks)
+{
+	void *states[SUMAC_MAX_LANES];
+	const uint8_t *data[SUMAC_MAX_LANES];
+	union {
+		unsigned char bytes[SUMAC_MAX_STATE];
+		uint64_t align;
+	} idle[SUMAC_MAX_LANES];
+
+	if (nblocks == 0)
+		return;
+	const uint64_t bytes = (uint64_t)nblocks * ctx[0]->family->block_len;
+	for (unsigned l = 0; l < impl->lanes; l++) {
+		if (l < n) {
+			states[l] = ctx[l]->state.bytes;
+			data[l] = in[l];
+			const uint64_t before = ctx[l]->total_lo;
+			ctx[l]->total_lo += bytes;
+			if (ctx[l]->total_lo < before)
+				ctx[l]->total_hi++;
+		} else {
+			/* An idle lane works on a copy of a live one's input. */
+			memcpy(idle[l].bytes, ctx[0]->state.bytes, sizeof idle[l].bytes);
+			states[l] = idle[l].bytes;
+			data[l] = in[0];
+		}
+	}
+	impl->lanes_blocks(states, data, nblocks);
 }

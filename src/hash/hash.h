@@ -3,7 +3,8 @@
  *
  * Every caller outside src/hash/ reaches a hash function through this header
  * and an implementation picked from the registry (registry.h); nothing calls
- * a block function directly.  This layer never prints and never exits. */
+ * a block function directly.  This layer never prints and never exits: a
+ * failure is returned, for the caller to word. */
 #ifndef SUMAC_HASH_H
 #define SUMAC_HASH_H
 
@@ -11,46 +12,40 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum sumac_algo {
-	SUMAC_MD5,
-	SUMAC_SHA1,
-	SUMAC_SHA224,
-	SUMAC_SHA256,
-	SUMAC_SHA384,
-	SUMAC_SHA512,
-	SUMAC_SHA512_224,
-	SUMAC_SHA512_256,
-	SUMAC_NALGO
-};
-
-/* A family shares one compression function and one framing (block size,
- * state width, length encoding); its algorithms differ only in the initial
- * state and in how much of the final state is output. */
-enum sumac_family {
-	SUMAC_FAMILY_MD5,
-	SUMAC_FAMILY_SHA1,
-	SUMAC_FAMILY_SHA256,
-	SUMAC_FAMILY_SHA512,
-	SUMAC_NFAMILY
-};
-
-#define SUMAC_MAX_DIGEST 64
-#define SUMAC_MAX_BLOCK  128
+#include "hash/algorithms.h"
 
 struct sumac_algo_info {
 	const char *name;     /* "sha256": what -a takes */
 	const char *tag;      /* "SHA256": the BSD --tag word */
 	const char *progname; /* "sha256sum", or NULL where GNU has none */
 	enum sumac_family family;
+	unsigned variant;    /* the family's index for this algorithm */
 	unsigned digest_len; /* bytes */
+	const char *kat;     /* NIST CAVP file prefix, or NULL */
+};
+
+struct sumac_ctx;
+
+/* What a family file (src/hash/<family>.c) provides: how to start a state
+ * and how to finish a message.  The framing (framing.c) buffers input into
+ * whole blocks for the backend in between. */
+struct sumac_family_ops {
+	/* BLAKE2-style families compress the last block differently (a final
+	 * flag), so a full block is kept buffered until more input proves it
+	 * is not the last; Merkle-Damgard families compress it at once. */
+	bool hold_last_block;
+	/* Writes the initial state of the family's algorithm number variant. */
+	void (*init)(void *state, unsigned variant);
+	/* Finishes ctx (the buffered tail, padding, length) with ctx's block
+	 * function and writes the digest: 0, or a SUMAC_E_* status. */
+	int (*final)(struct sumac_ctx *ctx, uint8_t *out);
 };
 
 struct sumac_family_info {
-	const char *name;   /* "sha256": the prefix of driver names */
-	unsigned block_len; /* bytes */
-	unsigned len_bytes; /* size of the message-length field in the padding */
-	unsigned word_bytes;
-	int big_endian; /* word order of the state and of the length field */
+	const char *name;     /* "sha256": the prefix of driver names */
+	unsigned state_bytes; /* the state the block functions work on */
+	unsigned block_len;   /* bytes */
+	const struct sumac_family_ops *ops;
 };
 
 const struct sumac_algo_info *sumac_algo_info(enum sumac_algo algo);
@@ -58,10 +53,23 @@ const struct sumac_family_info *sumac_family_info(enum sumac_family family);
 /* Accepts "sha256", "SHA256", "sha-256", "sha512/256", "sha512-256". */
 int sumac_algo_from_name(const char *name, enum sumac_algo *out);
 
-/* Compress nblocks whole blocks into state (uint32_t[] or uint64_t[] by
- * family).  The loop over blocks lives in the backend, so that an
- * accelerated one can keep its state in registers across blocks. */
+/* Negative results of sumac_init/sumac_final, beside positive errno values
+ * (which only library backends return, from init: ENOMEM, EPERM). */
+enum sumac_status {
+	SUMAC_OK = 0,
+	SUMAC_E_LIBRARY = -1, /* a library backend failed mid-stream */
+};
+
+/* Compress nblocks whole blocks into state (the family's layout).  The loop
+ * over blocks lives in the backend, so that an accelerated one can keep its
+ * state in registers across blocks. */
 typedef void sumac_blocks_fn(void *state, const uint8_t *in, size_t nblocks);
+
+/* A many-message entry point: nblocks whole blocks of each of a registry
+ * entry's `lanes` independent messages, in[l] into state[l].  A kernel
+ * that hashes several files at once on one core implements this; the
+ * caller (the pipeline) gives idle lanes a scratch state. */
+typedef void sumac_lanes_fn(void *const state[], const uint8_t *const in[], size_t nblocks);
 
 struct sumac_impl;
 
@@ -73,10 +81,12 @@ struct sumac_stream_ops {
 	bool (*supports)(enum sumac_algo algo);
 	/* 0, or an errno value when the library fails to set up. */
 	int (*init)(void *ctx, enum sumac_algo algo);
-	/* Any len: a backend whose library takes narrower lengths splits. */
-	void (*update)(void *ctx, const uint8_t *data, size_t len);
-	/* Writes the digest and releases what init acquired. */
-	void (*final)(void *ctx, uint8_t *out);
+	/* Any len: a backend whose library takes narrower lengths splits.
+	 * 0, or SUMAC_E_LIBRARY. */
+	int (*update)(void *ctx, const uint8_t *data, size_t len);
+	/* Writes the digest and releases what init acquired: 0, or
+	 * SUMAC_E_LIBRARY (and out is not a digest). */
+	int (*final)(void *ctx, uint8_t *out);
 	/* Releases what init acquired, for a stream that is abandoned. */
 	void (*discard)(void *ctx);
 };
@@ -84,13 +94,14 @@ struct sumac_stream_ops {
 #define SUMAC_STREAM_CTX_MAX 512
 
 struct sumac_ctx {
-	const struct sumac_impl *impl;
 	sumac_blocks_fn *blocks;
 	const struct sumac_stream_ops *stream;
+	const struct sumac_family_info *family;
 	enum sumac_algo algo;
+	int err; /* the first failure of a stream update, reported by final */
 	union {
-		uint32_t w32[8];
-		uint64_t w64[8];
+		unsigned char bytes[SUMAC_MAX_STATE];
+		uint64_t align;
 	} state;
 	uint64_t total_lo; /* bytes hashed, 128 bits: the SHA-512 length field */
 	uint64_t total_hi;
@@ -106,17 +117,28 @@ struct sumac_ctx {
 };
 
 /* 0 on success; an errno value when a stream backend refuses the algorithm
- * (OpenSSL under a FIPS policy refusing MD5). */
+ * (OpenSSL under a FIPS policy refusing MD5) or cannot set up. */
 int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl);
+/* A library's failure here is kept and returned by sumac_final. */
 void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len);
-/* Writes sumac_algo_info(algo)->digest_len bytes. */
-void sumac_final(struct sumac_ctx *ctx, uint8_t *out);
+/* Writes sumac_algo_info(algo)->digest_len bytes and returns 0, or returns
+ * a SUMAC_E_* status, out then holding no digest.  Either way the stream
+ * is over. */
+int sumac_final(struct sumac_ctx *ctx, uint8_t *out);
 /* Ends a stream that will not be finalised (a read error), releasing what
  * a library backend holds.  Free for block backends. */
 void sumac_discard(struct sumac_ctx *ctx);
 /* The whole message at once: init, one update, final.  Returns what
- * sumac_init returns; out is written only on success. */
+ * sumac_init or sumac_final returns; out is a digest only on 0. */
 int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
 		 uint8_t *out);
+
+/* For a lane kernel (impl->lanes_blocks): nblocks whole blocks of each of
+ * n (1 <= n <= impl->lanes) contexts, which must hold no buffered bytes and
+ * have been started with impl.  The tails go through sumac_update and
+ * sumac_final as usual; for a family that holds back its last block
+ * (hold_last_block), a tail of at least one byte. */
+void sumac_update_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			const uint8_t *const in[], size_t nblocks);
 
 #endif

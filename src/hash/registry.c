@@ -26,31 +26,53 @@
 #include "hash/openssl/openssl.h"
 #endif
 
-#define ALGOS_MD5        SUMAC_ALGO_BIT(SUMAC_MD5)
-#define ALGOS_SHA1       SUMAC_ALGO_BIT(SUMAC_SHA1)
-#define ALGOS_SHA256     (SUMAC_ALGO_BIT(SUMAC_SHA224) | SUMAC_ALGO_BIT(SUMAC_SHA256))
 #define ALGOS_SHA384_512 (SUMAC_ALGO_BIT(SUMAC_SHA384) | SUMAC_ALGO_BIT(SUMAC_SHA512))
-#define ALGOS_SHA512                                                                               \
-	(ALGOS_SHA384_512 | SUMAC_ALGO_BIT(SUMAC_SHA512_224) | SUMAC_ALGO_BIT(SUMAC_SHA512_256))
 
+/* A backend that configure left out keeps its rows, with no code. */
 #if HAVE_X86_SHA
+#define IF_SHANI(x) x
+#else
+#define IF_SHANI(x) NULL
+#endif
+#if HAVE_X86_AVX2
+#define IF_AVX2(x) x
+#else
+#define IF_AVX2(x) NULL
+#endif
+#if HAVE_ARM_SHA2
+#define IF_ARM_SHA2(x) x
+#else
+#define IF_ARM_SHA2(x) NULL
+#endif
+#if HAVE_ARM_SHA512
+#define IF_ARM_SHA512(x) x
+#else
+#define IF_ARM_SHA512(x) NULL
+#endif
+#if HAVE_COMMONCRYPTO
+#define IF_COMMONCRYPTO(x) x
+#else
+#define IF_COMMONCRYPTO(x) NULL
+#endif
+#if HAVE_OPENSSL
+#define IF_OPENSSL(x) x
+#else
+#define IF_OPENSSL(x) NULL
+#endif
+
 /* SHA-NI (CPUID.7.0:EBX bit 29) code also uses SSSE3 shuffles and SSE4.1
  * blends and extracts, so all three must be present. */
 static bool shani_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41;
 }
-#endif
 
-#if HAVE_X86_AVX2
 /* AVX2 message schedule (with the OS saving YMM state) and BMI2 rorx rounds. */
 static bool avx2_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->x86_avx2 && cpu->x86_bmi2;
 }
-#endif
 
-#if HAVE_ARM_SHA2
 static bool armv8_sha1_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->arm_sha1;
@@ -60,96 +82,110 @@ static bool armv8_sha2_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->arm_sha2;
 }
-#endif
 
-#if HAVE_ARM_SHA512
 static bool armv8_sha512_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->arm_sha512;
 }
-#endif
 
+/* The portable row of every family of algorithms.h, with the looped
+ * many-message reference. */
+#define PORTABLE_ROW_(ID, ident, state, block)                                                     \
+	{#ident "-portable",                                                                       \
+	 "portable",                                                                               \
+	 SUMAC_FAMILY_##ID,                                                                        \
+	 0,                                                                                        \
+	 100,                                                                                      \
+	 NULL,                                                                                     \
+	 sumac_##ident##_blocks_portable,                                                          \
+	 NULL,                                                                                     \
+	 SUMAC_PORTABLE_LANES,                                                                     \
+	 sumac_##ident##_lanes_portable},
+
+/* Order: best first within a priority, which is the order auto tries
+ * entries of equal priority in; the order of first appearance is also the
+ * order backends are listed in. */
 const struct sumac_impl sumac_impls[] = {
-#if HAVE_X86_SHA
-	{"sha1-x86-shani", "x86-shani", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 250, shani_usable,
-	 sumac_sha1_blocks_shani, NULL},
-	{"sha256-x86-shani", "x86-shani", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 250, shani_usable,
-	 sumac_sha256_blocks_shani, NULL},
-#endif
-#if HAVE_X86_AVX2
+	{"sha1-x86-shani", "x86-shani", SUMAC_FAMILY_SHA1, 0, 250, shani_usable,
+	 IF_SHANI(sumac_sha1_blocks_shani), NULL, 0, NULL},
+	{"sha256-x86-shani", "x86-shani", SUMAC_FAMILY_SHA256, 0, 250, shani_usable,
+	 IF_SHANI(sumac_sha256_blocks_shani), NULL, 0, NULL},
 	/* Measured 1.45-1.53x portable on 64 MiB, 1.19x at 1 KiB, and at
 	 * least even with it for a single-block message (1.02x at 16 B). */
-	{"sha512-x86-avx2", "x86-avx2", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 240, avx2_usable,
-	 sumac_sha512_blocks_avx2, NULL},
-#endif
-#if HAVE_ARM_SHA2
-	{"sha1-armv8", "armv8", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 200, armv8_sha1_usable,
-	 sumac_sha1_blocks_armv8, NULL},
-	{"sha256-armv8", "armv8", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 200, armv8_sha2_usable,
-	 sumac_sha256_blocks_armv8, NULL},
-#endif
-#if HAVE_ARM_SHA512
-	{"sha512-armv8", "armv8", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 200, armv8_sha512_usable,
-	 sumac_sha512_blocks_armv8, NULL},
-#endif
-#if HAVE_COMMONCRYPTO
+	{"sha512-x86-avx2", "x86-avx2", SUMAC_FAMILY_SHA512, 0, 240, avx2_usable,
+	 IF_AVX2(sumac_sha512_blocks_avx2), NULL, 0, NULL},
+	{"sha1-armv8", "armv8", SUMAC_FAMILY_SHA1, 0, 200, armv8_sha1_usable,
+	 IF_ARM_SHA2(sumac_sha1_blocks_armv8), NULL, 0, NULL},
+	{"sha256-armv8", "armv8", SUMAC_FAMILY_SHA256, 0, 200, armv8_sha2_usable,
+	 IF_ARM_SHA2(sumac_sha256_blocks_armv8), NULL, 0, NULL},
+	{"sha512-armv8", "armv8", SUMAC_FAMILY_SHA512, 0, 200, armv8_sha512_usable,
+	 IF_ARM_SHA512(sumac_sha512_blocks_armv8), NULL, 0, NULL},
 	/* CommonCrypto has no SHA-512/t and no MD5 here (deprecated there). */
-	{"sha1-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 180, NULL, NULL,
-	 &sumac_commoncrypto_stream},
-	{"sha256-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 180, NULL, NULL,
-	 &sumac_commoncrypto_stream},
+	{"sha1-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA1, 0, 180, NULL, NULL,
+	 IF_COMMONCRYPTO(&sumac_commoncrypto_stream), 0, NULL},
+	{"sha256-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA256, 0, 180, NULL, NULL,
+	 IF_COMMONCRYPTO(&sumac_commoncrypto_stream), 0, NULL},
 	{"sha512-commoncrypto", "commoncrypto", SUMAC_FAMILY_SHA512, ALGOS_SHA384_512, 180, NULL,
-	 NULL, &sumac_commoncrypto_stream},
-#endif
-#if HAVE_OPENSSL
-	{"md5-openssl", "openssl", SUMAC_FAMILY_MD5, ALGOS_MD5, 150, NULL, NULL,
-	 &sumac_openssl_stream},
-	{"sha1-openssl", "openssl", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 150, NULL, NULL,
-	 &sumac_openssl_stream},
-	{"sha256-openssl", "openssl", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 150, NULL, NULL,
-	 &sumac_openssl_stream},
-	{"sha512-openssl", "openssl", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 150, NULL, NULL,
-	 &sumac_openssl_stream},
-#endif
-	{"md5-portable", "portable", SUMAC_FAMILY_MD5, ALGOS_MD5, 100, NULL,
-	 sumac_md5_blocks_portable, NULL},
-	{"sha1-portable", "portable", SUMAC_FAMILY_SHA1, ALGOS_SHA1, 100, NULL,
-	 sumac_sha1_blocks_portable, NULL},
-	{"sha256-portable", "portable", SUMAC_FAMILY_SHA256, ALGOS_SHA256, 100, NULL,
-	 sumac_sha256_blocks_portable, NULL},
-	{"sha512-portable", "portable", SUMAC_FAMILY_SHA512, ALGOS_SHA512, 100, NULL,
-	 sumac_sha512_blocks_portable, NULL},
-};
+	 NULL, IF_COMMONCRYPTO(&sumac_commoncrypto_stream), 0, NULL},
+	{"md5-openssl", "openssl", SUMAC_FAMILY_MD5, 0, 150, NULL, NULL,
+	 IF_OPENSSL(&sumac_openssl_stream), 0, NULL},
+	{"sha1-openssl", "openssl", SUMAC_FAMILY_SHA1, 0, 150, NULL, NULL,
+	 IF_OPENSSL(&sumac_openssl_stream), 0, NULL},
+	{"sha256-openssl", "openssl", SUMAC_FAMILY_SHA256, 0, 150, NULL, NULL,
+	 IF_OPENSSL(&sumac_openssl_stream), 0, NULL},
+	{"sha512-openssl", "openssl", SUMAC_FAMILY_SHA512, 0, 150, NULL, NULL,
+	 IF_OPENSSL(&sumac_openssl_stream), 0, NULL},
+	SUMAC_FAMILIES(PORTABLE_ROW_)};
 
 const size_t sumac_nimpls = sizeof sumac_impls / sizeof sumac_impls[0];
 
-const char *const sumac_known_backends[] = {
-	"x86-shani", "x86-avx2", "armv8", "commoncrypto", "openssl", "portable", NULL,
-};
+const char *sumac_backend_token(size_t i)
+{
+	for (size_t r = 0; r < sumac_nimpls; r++) {
+		bool first = true;
+		for (size_t e = 0; e < r && first; e++)
+			first = strcmp(sumac_impls[e].backend, sumac_impls[r].backend) != 0;
+		if (first && i-- == 0)
+			return sumac_impls[r].backend;
+	}
+	return NULL;
+}
+
+bool sumac_impl_compiled(const struct sumac_impl *impl)
+{
+	return impl->blocks != NULL || impl->stream != NULL;
+}
 
 bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo)
 {
-	return (impl->algos & SUMAC_ALGO_BIT(algo)) != 0;
+	if (impl->algos)
+		return (impl->algos & SUMAC_ALGO_BIT(algo)) != 0;
+	return sumac_algo_info(algo)->family == impl->family;
 }
 
 bool sumac_impl_usable(const struct sumac_impl *impl)
 {
-	return impl->usable == NULL || impl->usable(sumac_cpu_features());
+	return sumac_impl_compiled(impl) &&
+	       (impl->usable == NULL || impl->usable(sumac_cpu_features()));
 }
 
 bool sumac_backend_known(const char *backend)
 {
-	for (size_t i = 0; sumac_known_backends[i]; i++)
-		if (strcmp(sumac_known_backends[i], backend) == 0)
+	for (size_t i = 0; i < sumac_nimpls; i++)
+		if (strcmp(sumac_impls[i].backend, backend) == 0)
 			return true;
 	return false;
+}
+
+static bool is_portable(const struct sumac_impl *impl)
+{
+	return strcmp(impl->backend, "portable") == 0;
 }
 
 const struct sumac_impl *sumac_portable_impl(enum sumac_family family)
 {
 	for (size_t i = 0; i < sumac_nimpls; i++)
-		if (sumac_impls[i].family == family &&
-		    strcmp(sumac_impls[i].backend, "portable") == 0)
+		if (sumac_impls[i].family == family && is_portable(&sumac_impls[i]))
 			return &sumac_impls[i];
 	return NULL;
 }
@@ -178,11 +214,6 @@ static bool impl_selftest(const struct sumac_impl *impl, enum sumac_algo algo)
 	return memcmp(want, got, len) == 0;
 }
 
-static bool is_portable(const struct sumac_impl *impl)
-{
-	return strcmp(impl->backend, "portable") == 0;
-}
-
 static bool library_refuses(const struct sumac_impl *impl, enum sumac_algo algo)
 {
 	return impl->stream && impl->stream->supports && !impl->stream->supports(algo);
@@ -193,31 +224,45 @@ bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo)
 	return sumac_impl_usable(impl) && !library_refuses(impl, algo);
 }
 
+/* Why impl cannot hash algo now, or SUMAC_SELECT_OK. */
+static enum sumac_select_status impl_verdict(const struct sumac_impl *impl, enum sumac_algo algo)
+{
+	if (!sumac_impl_usable(impl))
+		return SUMAC_SELECT_UNUSABLE;
+	if (library_refuses(impl, algo))
+		return SUMAC_SELECT_REFUSED;
+	if (!is_portable(impl) && !impl_selftest(impl, algo))
+		return SUMAC_SELECT_SELFTEST_FAILED;
+	return SUMAC_SELECT_OK;
+}
+
+/* Every compiled entry of the backend that serves algo is tried, in table
+ * order; the first one's refusal is the answer if none can. */
 static enum sumac_select_status select_forced(enum sumac_algo algo, const char *backend,
 					      struct sumac_selection *sel)
 {
 	bool compiled = false;
+	enum sumac_select_status first = SUMAC_SELECT_NO_ALGO;
 
 	for (size_t i = 0; i < sumac_nimpls; i++) {
 		const struct sumac_impl *impl = &sumac_impls[i];
-		if (strcmp(impl->backend, backend) != 0)
+		if (strcmp(impl->backend, backend) != 0 || !sumac_impl_compiled(impl))
 			continue;
 		compiled = true;
 		if (!sumac_impl_serves(impl, algo))
 			continue;
-		if (!sumac_impl_usable(impl))
-			return sel->status = SUMAC_SELECT_UNUSABLE;
-		if (library_refuses(impl, algo))
-			return sel->status = SUMAC_SELECT_REFUSED;
-		if (!is_portable(impl) && !impl_selftest(impl, algo))
-			return sel->status = SUMAC_SELECT_SELFTEST_FAILED;
-		sel->impl = impl;
-		return sel->status = SUMAC_SELECT_OK;
+		const enum sumac_select_status why = impl_verdict(impl, algo);
+		if (why == SUMAC_SELECT_OK) {
+			sel->impl = impl;
+			return sel->status = SUMAC_SELECT_OK;
+		}
+		if (first == SUMAC_SELECT_NO_ALGO)
+			first = why;
 	}
 	if (!compiled)
 		return sel->status = sumac_backend_known(backend) ? SUMAC_SELECT_NOT_COMPILED
 								  : SUMAC_SELECT_UNKNOWN_BACKEND;
-	return sel->status = SUMAC_SELECT_NO_ALGO;
+	return sel->status = first;
 }
 
 static void note_skipped(struct sumac_selection *sel, const struct sumac_impl *impl,
@@ -230,41 +275,42 @@ static void note_skipped(struct sumac_selection *sel, const struct sumac_impl *i
 	}
 }
 
+/* The untried compiled entry serving algo with the highest priority, the
+ * first in the table among equals; NULL when none is left. */
+static const struct sumac_impl *next_candidate(enum sumac_algo algo, const bool *tried)
+{
+	const struct sumac_impl *best = NULL;
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (tried[i] || !sumac_impl_compiled(impl) || !sumac_impl_serves(impl, algo))
+			continue;
+		if (!best || impl->priority > best->priority)
+			best = impl;
+	}
+	return best;
+}
+
 enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 				      struct sumac_selection *sel)
 {
+	bool tried[sizeof sumac_impls / sizeof sumac_impls[0]] = {false};
+	const struct sumac_impl *impl;
+
 	memset(sel, 0, sizeof *sel);
 	if (backend && strcmp(backend, "auto") != 0)
 		return select_forced(algo, backend, sel);
 
-	/* Try candidates from the highest priority down. */
-	int ceiling = 1 << 30;
-	for (;;) {
-		const struct sumac_impl *best = NULL;
-		for (size_t i = 0; i < sumac_nimpls; i++) {
-			const struct sumac_impl *impl = &sumac_impls[i];
-			if (!sumac_impl_serves(impl, algo) || impl->priority >= ceiling)
-				continue;
-			if (!best || impl->priority > best->priority)
-				best = impl;
+	/* Every candidate from the highest priority down, each once: entries
+	 * of equal priority are all tried. */
+	while ((impl = next_candidate(algo, tried))) {
+		tried[impl - sumac_impls] = true;
+		const enum sumac_select_status why = impl_verdict(impl, algo);
+		if (why == SUMAC_SELECT_OK) {
+			sel->impl = impl;
+			return sel->status = SUMAC_SELECT_OK;
 		}
-		/* No portable entry: a build bug. */
-		if (!best)
-			return sel->status = SUMAC_SELECT_NO_ALGO;
-		ceiling = best->priority;
-		if (!sumac_impl_usable(best)) {
-			note_skipped(sel, best, SUMAC_SELECT_UNUSABLE);
-			continue;
-		}
-		if (library_refuses(best, algo)) {
-			note_skipped(sel, best, SUMAC_SELECT_REFUSED);
-			continue;
-		}
-		if (!is_portable(best) && !impl_selftest(best, algo)) {
-			note_skipped(sel, best, SUMAC_SELECT_SELFTEST_FAILED);
-			continue;
-		}
-		sel->impl = best;
-		return sel->status = SUMAC_SELECT_OK;
+		note_skipped(sel, impl, why);
 	}
+	/* No portable entry: a build bug. */
+	return sel->status = SUMAC_SELECT_NO_ALGO;
 }

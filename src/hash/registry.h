@@ -12,18 +12,29 @@
 #include "hash/cpu.h"
 #include "hash/hash.h"
 
+/* Lane kernels hash at most this many messages at once. */
+#define SUMAC_MAX_LANES 16
+/* The portable many-message reference loops over this many. */
+#define SUMAC_PORTABLE_LANES 4
+
+/* One row per (family, backend).  Every row is in the table whether or not
+ * configure built its backend (blocks and stream both NULL then), so that
+ * the table alone names every backend the project knows. */
 struct sumac_impl {
 	const char *driver;  /* "<family>-<backend>" */
 	const char *backend; /* token accepted by --backend / SUMAC_BACKEND */
 	enum sumac_family family;
-	unsigned algos; /* bit (1u << enum sumac_algo) for each algorithm served */
-	int priority;   /* portable 100, openssl 150, commoncrypto 180, armv8 200, x86-shani 250 */
+	/* Bits (1u << enum sumac_algo) of the algorithms served; 0: every
+	 * algorithm of the family. */
+	unsigned algos;
+	int priority; /* portable 100, openssl 150, commoncrypto 180, armv8 200, x86 240-250 */
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
 	sumac_blocks_fn *blocks;                     /* block backends */
 	const struct sumac_stream_ops *stream;       /* library backends */
+	/* A many-message entry point (hash.h), or 0 and NULL. */
+	unsigned lanes;
+	sumac_lanes_fn *lanes_blocks;
 };
-
-#define SUMAC_ALGO_BIT(a) (1u << (a))
 
 extern const struct sumac_impl sumac_impls[];
 extern const size_t sumac_nimpls;
@@ -48,6 +59,7 @@ struct sumac_selection {
 };
 
 bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo);
+/* Compiled in and runnable on this CPU (after any SUMAC_CPU mask). */
 bool sumac_impl_usable(const struct sumac_impl *impl);
 /* usable(), and not refused by its library's policy for algo. */
 bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo);
@@ -60,8 +72,11 @@ enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 
 /* True if some table entry (compiled in or not) carries this token. */
 bool sumac_backend_known(const char *backend);
-/* Backends the project knows of, compiled in here or not, for listings. */
-extern const char *const sumac_known_backends[];
+/* The backend tokens of the table in table order, each once: i = 0, 1, ...
+ * until NULL. */
+const char *sumac_backend_token(size_t i);
+/* Whether configure built this entry's backend. */
+bool sumac_impl_compiled(const struct sumac_impl *impl);
 
 const struct sumac_impl *sumac_portable_impl(enum sumac_family family);
 /* The reference digest of a whole message: the portable implementation,

@@ -267,7 +267,8 @@ _show_diff() {
 	fi
 }
 
-# The live reference must be the target version (see COREUTILS.md §6).
+# The live reference must be the target version: other GNU releases word
+# some messages differently.
 _GNU_VERSION=
 if [[ -x /usr/bin/sha256sum && -z ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
 	_GNU_VERSION=$(/usr/bin/sha256sum --version 2>/dev/null | sed -n '1s/.* //p')

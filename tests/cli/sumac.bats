@@ -319,7 +319,18 @@ serves() {
 		# The backend's row must list the algorithm without brackets.
 		row=$(sum sumac --list-backends | awk -v b="$backend" '$1 == b')
 		[[ " $row " == *" $algo "* ]] || { echo "$algo uses $driver: $row"; return 1; }
-	done < <(sum sumac --list-backends | sed '1,/^ALGORITHM/d')
+	done < <(sum sumac --list-backends | sed '1,/^ALGORITHM/d; /^$/,$d')
+}
+
+@test "--list-backends describes the many-message entry points" {
+	run sum sumac --list-backends
+	[ "$status" -eq 0 ]
+	lanes=$(printf '%s\n' "$output" | sed '1,/^MULTI-LANE DRIVER  *LANES  *USABLE$/d')
+	# The portable looped reference of every family, usable everywhere.
+	for f in md5 sha1 sha256 sha512; do
+		[[ $'\n'"$lanes"$'\n' == *$'\n'"$f-portable "*" 4 "*"yes"$'\n'* ]] ||
+			{ echo "no lane row for $f-portable: $lanes"; return 1; }
+	done
 }
 
 @test "--benchmark -a times only that algorithm" {

@@ -38,7 +38,7 @@ static int hexval(char c)
 	return -1;
 }
 
-/* Generation mode's escaping (COREUTILS.md §2): \ -> \\, LF -> \n, CR -> \r. */
+/* Generation mode's escaping, as GNU's: \ -> \\, LF -> \n, CR -> \r. */
 static size_t escape_into(char *dst, const char *name, size_t len)
 {
 	size_t n = 0;

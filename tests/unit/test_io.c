@@ -39,10 +39,15 @@ static void fill(uint8_t *p, size_t len)
 static int hash_fd(int fd, struct io_buffer *buf, uint8_t *out)
 {
 	struct sumac_ctx ctx;
-	sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(sumac_algo_info(SUMAC_SHA256)->family));
-	int err = io_hash_fd(fd, &ctx, buf);
-	sumac_final(&ctx, out);
-	return err;
+	int err = sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(SUMAC_FAMILY_SHA256));
+	if (err)
+		return err;
+	err = io_hash_fd(fd, &ctx, buf);
+	if (err) {
+		sumac_discard(&ctx);
+		return err;
+	}
+	return sumac_final(&ctx, out);
 }
 
 static void check_file(struct io_buffer *buf, size_t len)

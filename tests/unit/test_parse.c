@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Table-driven cases for the --check line parser (COREUTILS.md §3). */
+/* Table-driven cases for the --check line parser (GNU 9.1's grammar). */
 #include "config.h"
 
 #include "check/parse.h"

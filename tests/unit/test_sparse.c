@@ -151,9 +151,11 @@ static void check_layout(const struct layout *l, bool ahead)
 		const bool holes = sparse && has_holes(fd, l->size) && sparse_map_trusted(fd);
 		struct sumac_ctx ctx;
 		uint8_t got[32];
-		sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(SUMAC_FAMILY_SHA256));
-		const int err = io_hash_fd(fd, &ctx, &buf);
-		sumac_final(&ctx, got);
+		int err = sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(SUMAC_FAMILY_SHA256));
+		if (!err)
+			err = io_hash_fd(fd, &ctx, &buf);
+		if (!err)
+			err = sumac_final(&ctx, got);
 		tap_ok(err == 0 && memcmp(want, got, sizeof want) == 0, "%s, %s, read ahead %s",
 		       l->what, sparse ? "sparse" : "dense", ahead ? "on" : "off");
 		if (sparse && !holes)

@@ -66,68 +66,76 @@ static int cc_init(void *ctx, enum sumac_algo algo)
 	}
 }
 
-/* One library call: len is at most SUMAC_CC_CHUNK, so the cast is exact. */
-static void cc_feed(struct cc_stream *s, const uint8_t *data, size_t len)
+/* One library call: len is at most SUMAC_CC_CHUNK, so the cast is exact.
+ * The calls are documented to return 1; anything else is the library
+ * failing, and the stream is then no digest. */
+static int cc_feed(struct cc_stream *s, const uint8_t *data, size_t len)
 {
 	const CC_LONG n = (CC_LONG)len;
+	int ok = 0;
 
 	switch (s->algo) {
 	case SUMAC_SHA1:
-		(void)CC_SHA1_Update(&s->u.sha1, data, n);
+		ok = CC_SHA1_Update(&s->u.sha1, data, n);
 		break;
 	case SUMAC_SHA224:
-		(void)CC_SHA224_Update(&s->u.sha256, data, n);
+		ok = CC_SHA224_Update(&s->u.sha256, data, n);
 		break;
 	case SUMAC_SHA256:
-		(void)CC_SHA256_Update(&s->u.sha256, data, n);
+		ok = CC_SHA256_Update(&s->u.sha256, data, n);
 		break;
 	case SUMAC_SHA384:
-		(void)CC_SHA384_Update(&s->u.sha512, data, n);
+		ok = CC_SHA384_Update(&s->u.sha512, data, n);
 		break;
 	case SUMAC_SHA512:
-		(void)CC_SHA512_Update(&s->u.sha512, data, n);
+		ok = CC_SHA512_Update(&s->u.sha512, data, n);
 		break;
 	default:
 		break;
 	}
+	return ok == 1 ? 0 : SUMAC_E_LIBRARY;
 }
 
-static void cc_update(void *ctx, const uint8_t *data, size_t len)
+static int cc_update(void *ctx, const uint8_t *data, size_t len)
 {
 	const size_t chunk = SUMAC_CC_CHUNK;
+	int err = 0;
 
-	while (len > chunk) {
-		cc_feed(ctx, data, chunk);
+	while (len > chunk && !err) {
+		err = cc_feed(ctx, data, chunk);
 		data += chunk;
 		len -= chunk;
 	}
-	if (len)
-		cc_feed(ctx, data, len);
+	if (len && !err)
+		err = cc_feed(ctx, data, len);
+	return err;
 }
 
-static void cc_final(void *ctx, uint8_t *out)
+static int cc_final(void *ctx, uint8_t *out)
 {
 	struct cc_stream *s = ctx;
+	int ok = 0;
 
 	switch (s->algo) {
 	case SUMAC_SHA1:
-		(void)CC_SHA1_Final(out, &s->u.sha1);
+		ok = CC_SHA1_Final(out, &s->u.sha1);
 		break;
 	case SUMAC_SHA224:
-		(void)CC_SHA224_Final(out, &s->u.sha256);
+		ok = CC_SHA224_Final(out, &s->u.sha256);
 		break;
 	case SUMAC_SHA256:
-		(void)CC_SHA256_Final(out, &s->u.sha256);
+		ok = CC_SHA256_Final(out, &s->u.sha256);
 		break;
 	case SUMAC_SHA384:
-		(void)CC_SHA384_Final(out, &s->u.sha512);
+		ok = CC_SHA384_Final(out, &s->u.sha512);
 		break;
 	case SUMAC_SHA512:
-		(void)CC_SHA512_Final(out, &s->u.sha512);
+		ok = CC_SHA512_Final(out, &s->u.sha512);
 		break;
 	default:
 		break;
 	}
+	return ok == 1 ? 0 : SUMAC_E_LIBRARY;
 }
 
 /* CommonCrypto holds nothing outside the context; clearing it means a

@@ -23,7 +23,6 @@
 struct ossl_stream {
 	EVP_MD_CTX *mdctx; /* NULL once released, or when init failed */
 	enum sumac_algo algo;
-	bool failed; /* an update was refused: final must not look valid */
 };
 
 _Static_assert(sizeof(struct ossl_stream) <= SUMAC_STREAM_CTX_MAX,
@@ -134,7 +133,6 @@ static int ossl_init(void *ctx, enum sumac_algo algo)
 
 	s->mdctx = NULL;
 	s->algo = algo;
-	s->failed = false;
 	md = ossl_md(algo, &err);
 	if (!md)
 		return err;
@@ -151,29 +149,32 @@ static int ossl_init(void *ctx, enum sumac_algo algo)
 }
 
 /* EVP_DigestUpdate takes a size_t: no splitting needed. */
-static void ossl_update(void *ctx, const uint8_t *data, size_t len)
+static int ossl_update(void *ctx, const uint8_t *data, size_t len)
 {
 	struct ossl_stream *s = ctx;
 
-	if (s->mdctx && !s->failed && !EVP_DigestUpdate(s->mdctx, data, len))
-		s->failed = true;
+	if (!s->mdctx || !EVP_DigestUpdate(s->mdctx, data, len))
+		return SUMAC_E_LIBRARY;
+	return 0;
 }
 
-/* The stream interface has no error path past init.  An update or final
- * that libcrypto refuses (it cannot for these digests short of memory
- * corruption) yields an all-zero digest rather than stale bytes. */
-static void ossl_final(void *ctx, uint8_t *out)
+/* libcrypto cannot refuse these digests past init short of a provider in
+ * an error state or memory corruption; if it does, that is an error for
+ * the caller to report, never a digest. */
+static int ossl_final(void *ctx, uint8_t *out)
 {
 	struct ossl_stream *s = ctx;
 	const unsigned want = sumac_algo_info(s->algo)->digest_len;
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned got = 0;
+	int err = SUMAC_E_LIBRARY;
 
-	if (s->mdctx && !s->failed && EVP_DigestFinal_ex(s->mdctx, md, &got) && got == want)
+	if (s->mdctx && EVP_DigestFinal_ex(s->mdctx, md, &got) && got == want) {
 		memcpy(out, md, want);
-	else
-		memset(out, 0, want);
+		err = 0;
+	}
 	ossl_release(s);
+	return err;
 }
 
 static void ossl_discard(void *ctx)

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* The MD5 family (RFC 1321): little-endian Merkle-Damgard, 64-byte blocks. */
+#include "config.h"
+
+#include <string.h>
+
+#include "hash/family.h"
+#include "hash/md.h"
+
+/* RFC 1321 §3.3. */
+static const uint32_t md5_iv[][4] = {
+	{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476},
+};
+
+#define IN_FAMILY_(ID, name, tag, prog, fam, variant, dlen, kat)                                   \
+	+(SUMAC_FAMILY_##fam == SUMAC_FAMILY_MD5)
+_Static_assert(sizeof md5_iv / sizeof md5_iv[0] == 0 SUMAC_ALGORITHMS(IN_FAMILY_),
+	       "one initial value per MD5 algorithm in algorithms.h");
+
+static void md5_init(void *state, unsigned variant)
+{
+	memcpy(state, md5_iv[variant], sizeof md5_iv[variant]);
+}
+
+static int md5_final(struct sumac_ctx *ctx, uint8_t *out)
+{
+	static const struct sumac_md_layout layout = {8, 4, false};
+	return sumac_md_final(ctx, out, &layout);
+}
+
+const struct sumac_family_ops sumac_md5_family = {
+	.init = md5_init,
+	.final = md5_final,
+};
