@@ -18,7 +18,7 @@
 #include "check/verify.h"
 #include "cli/check.h"
 #include "cli/generate.h"
-#include "cli/jobs.h"
+#include "run/pipeline.h"
 #include "cli/nls.h"
 #include "cli/out.h"
 #include "io/io.h"
@@ -75,7 +75,7 @@ struct line_item {
 struct list_run {
 	const struct sumac_opts *o;
 	struct backend_choice *bc;
-	struct job_queue *q;
+	struct run_queue *q;
 	struct check_parser *parser;
 	const char *tag_word; /* "SHA256" in "improperly formatted SHA256 checksum line" */
 	const char *shown;    /* the list's name in messages */
@@ -85,7 +85,7 @@ struct list_run {
 	const char *ok_word, *failed_word, *unreadable_word;
 };
 
-static void report_line(struct list_run *r, const struct job *j)
+static void report_line(struct list_run *r, const struct run_job *j)
 {
 	const struct line_item *item = j->payload;
 	struct check_counts *c = &r->counts;
@@ -125,22 +125,22 @@ static void report_line(struct list_run *r, const struct job *j)
 
 static void report_oldest(struct list_run *r)
 {
-	report_line(r, jobs_oldest(r->q));
-	jobs_done(r->q);
+	report_line(r, run_oldest(r->q));
+	run_done(r->q);
 }
 
 static void drain(struct list_run *r)
 {
-	while (jobs_pending(r->q))
+	while (run_pending(r->q))
 		report_oldest(r);
 }
 
 /* A free job slot whose payload can hold extra bytes of text, or NULL when
  * memory is exhausted. */
-static struct job *take_slot(struct list_run *r, size_t extra)
+static struct run_job *take_slot(struct list_run *r, size_t extra)
 {
-	struct job *j;
-	while (!(j = jobs_slot(r->q)))
+	struct run_job *j;
+	while (!(j = run_slot(r->q)))
 		report_oldest(r);
 	const size_t need = sizeof(struct line_item) + extra;
 	if (j->payload_size < need) {
@@ -172,7 +172,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	const size_t hexlen =
 		kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
 	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
-	struct job *j = take_slot(r, hexlen + namelen + 2);
+	struct run_job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
 		drain(r);
 		out_error(0, "%s", gnu_("memory exhausted"));
@@ -181,8 +181,8 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	struct line_item *item = j->payload;
 	item->malformed = kind == CHECK_LINE_MALFORMED;
 	item->lineno = lineno;
-	j->hash = kind == CHECK_LINE_VALID;
-	if (j->hash) {
+	j->compute = kind == CHECK_LINE_VALID;
+	if (j->compute) {
 		memcpy(item->text, line->hex, hexlen);
 		item->text[hexlen] = '\0';
 		char *name = item->text + hexlen + 1;
@@ -194,7 +194,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	}
 	/* A list and a file it names may be one stream (a list on a pipe
 	 * naming /dev/stdin): the file takes what a serial run leaves it. */
-	if (jobs_queue(r->q))
+	if (run_submit(r->q))
 		drain(r);
 	return true;
 }
@@ -315,7 +315,7 @@ done:
 	return result;
 }
 
-bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
+bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count)
 {
 	static char *const stdin_only[] = {"-"};
