@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check/parse.h"
+#include "check/verdict.h"
 #include "check/verify.h"
 #include "cli/check.h"
 #include "cli/generate.h"
@@ -79,6 +80,7 @@ struct list_run {
 	struct check_parser *parser;
 	const char *tag_word; /* "SHA256" in "improperly formatted SHA256 checksum line" */
 	const char *shown;    /* the list's name in messages */
+	struct check_policy policy;
 	struct check_counts counts;
 	/* The status words, translated once: glibc looks for a catalogue
 	 * (and allocates) on every dgettext() call in some locales. */
@@ -88,11 +90,14 @@ struct list_run {
 static void report_line(struct list_run *r, const struct run_job *j)
 {
 	const struct line_item *item = j->payload;
-	struct check_counts *c = &r->counts;
 	const bool status_only = r->o->verbosity == VERBOSITY_STATUS;
+	struct check_outcome res = {.err = j->err, .digest = j->digest, .expected = item->text};
 
-	if (item->malformed) {
-		c->malformed++;
+	if (!item->malformed)
+		res.digest_len = sumac_algo_info(j->algo)->digest_len;
+	switch (check_classify(item->malformed ? CHECK_LINE_MALFORMED : CHECK_LINE_VALID, &res,
+			       &r->policy, &r->counts)) {
+	case CHECK_MALFORMED:
 		if (r->o->verbosity == VERBOSITY_WARN && r->tag_word)
 			out_error(0,
 				  gnu_("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
@@ -100,26 +105,23 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		else if (r->o->verbosity == VERBOSITY_WARN)
 			out_error(0, "%s: %" PRIuMAX ": improperly formatted checksum line",
 				  out_quotef(r->shown), item->lineno);
-		return;
-	}
-	if (j->err) {
-		if (j->err == ENOENT && r->o->ignore_missing)
-			return;
+		break;
+	case CHECK_MISSING_IGNORED:
+		break;
+	case CHECK_UNREADABLE:
 		/* GNU reports the error itself even with --status. */
 		out_error(j->err, "%s", out_quotef(j->name));
-		c->unreadable++;
 		if (!status_only)
 			print_status(j->name, r->unreadable_word);
-		return;
-	}
-	if (check_digest_matches(item->text, j->digest, sumac_algo_info(j->algo)->digest_len)) {
-		c->matched++;
+		break;
+	case CHECK_OK:
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
 			print_status(j->name, r->ok_word);
-	} else {
-		c->mismatched++;
+		break;
+	case CHECK_MISMATCH:
 		if (!status_only)
 			print_status(j->name, r->failed_word);
+		break;
 	}
 }
 
@@ -282,8 +284,6 @@ static int check_list(struct list_run *r, const char *list)
 			check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
 		if (kind == CHECK_LINE_IGNORED)
 			continue;
-		if (kind == CHECK_LINE_VALID)
-			r->counts.any_valid = true;
 		if (!queue_line(r, kind, &parsed, lineno)) {
 			result = -1;
 			break;
@@ -303,10 +303,7 @@ static int check_list(struct list_run *r, const char *list)
 			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);
-	{
-		const struct check_policy policy = {r->o->strict, r->o->ignore_missing};
-		result = check_list_passed(&r->counts, &policy);
-	}
+	result = check_list_passed(&r->counts, &r->policy);
 done:
 	free(line);
 	io_lines_free(&lines);
@@ -328,6 +325,8 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 	r.bc = bc;
 	r.q = q;
 	r.parser = &parser;
+	r.policy.strict = o->strict;
+	r.policy.ignore_missing = o->ignore_missing;
 	r.ok_word = gnu_("OK");
 	r.failed_word = gnu_("FAILED");
 	r.unreadable_word = gnu_("FAILED open or read");
