@@ -163,11 +163,15 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	const struct sumac_impl *impl = NULL;
 
 	if (kind == CHECK_LINE_VALID) {
-		/* Choosing a backend may print (--debug, or an error): first
-		 * let every earlier line be reported, as a serial run would. */
+		/* What choosing a backend has to say (--debug, or an error)
+		 * comes after every earlier line is reported, as in a serial
+		 * run: the first choice for an algorithm is made once they
+		 * are. */
+		struct backend_report choice;
 		if (!r->bc->chosen[line->algo])
 			drain(r);
-		impl = backend_for(r->bc, line->algo);
+		backend_resolve(r->bc, line->algo, &choice);
+		impl = backend_tell(r->bc, &choice);
 		if (!impl)
 			return false;
 	}

@@ -64,9 +64,12 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 		  char *const *names, int count)
 {
 	static char *const stdin_only[] = {"-"};
-	const struct sumac_impl *impl = backend_for(bc, o->algo);
+	struct backend_report choice;
 	bool ok = true;
 
+	/* Before any job: what the choice has to say comes first. */
+	backend_resolve(bc, o->algo, &choice);
+	const struct sumac_impl *impl = backend_tell(bc, &choice);
 	if (!impl)
 		return false;
 	if (count == 0) {
