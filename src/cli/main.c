@@ -93,10 +93,10 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 
 	/* The main thread is one of the -j hashing threads.  The pool runs
 	 * ahead of the output by at most 16 files a thread: enough that no
-	 * thread waits for another, and memory stays flat. */
-	/* Serially, a large input is also a moment to show what is done so
-	 * far (to a reader: a regular file is not watched line by line): the
-	 * pipeline calls the hook for it (RUN_WAIT_SLOW_INPUT). */
+	 * thread waits for another, and memory stays flat.  Serially, a large
+	 * input is also a moment to show what is done so far (to a reader: a
+	 * regular file is not watched line by line): the pipeline calls the
+	 * hook for it (RUN_WAIT_SLOW_INPUT). */
 	struct run_config cfg = {
 		.workers = o->jobs - 1,
 		.depth = 16 * o->jobs,

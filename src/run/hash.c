@@ -12,7 +12,8 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 	if (err)
 		return err;
 	/* A known stat tells a small regular file from an input worth the
-	 * slow-input hook and read-ahead hints; standard input goes without. */
+	 * slow-input hook and read-ahead hints; without one (standard input,
+	 * or fstat failed) the input is read as a stream. */
 	err = st ? io_hash_open(fd, st, &hc, buf) : io_hash_fd(fd, &hc, buf);
 	if (err) {
 		sumac_discard(&hc);
