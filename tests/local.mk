@@ -19,6 +19,16 @@ tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c te
 tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
 
+# ---- The engine, the --check verdict and backend selection, driven
+# directly.
+check_PROGRAMS += tests/unit/test_pipeline tests/unit/test_verdict tests/unit/test_backend
+tests_unit_test_pipeline_SOURCES = tests/unit/test_pipeline.c tests/unit/tap.h
+tests_unit_test_pipeline_LDADD = $(SUMAC_LIBS)
+tests_unit_test_verdict_SOURCES = tests/unit/test_verdict.c tests/unit/tap.h
+tests_unit_test_verdict_LDADD = $(SUMAC_LIBS)
+tests_unit_test_backend_SOURCES = tests/unit/test_backend.c tests/unit/tap.h
+tests_unit_test_backend_LDADD = $(CLI_LIBS)
+
 # ---- Fault tests.  The C ones start $SUMAC themselves (under $RUNNER when
 # set) and measure it; the bats ones compare messages with GNU live.
 check_PROGRAMS += tests/fault/test_false_ok tests/fault/test_biglist

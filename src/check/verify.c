@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The pass/fail rule of a check list (COREUTILS.md §5). */
+/* The pass/fail rule of a check list, as GNU coreutils 9.1 decides it. */
 #include "config.h"
 
 #include "check/verify.h"

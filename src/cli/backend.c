@@ -71,44 +71,55 @@ static char *next_name(const char **p)
  * whatever algorithm it will serve: a mistyped name is reported the first
  * time any algorithm is chosen, not only when a list reaches it.  An empty
  * element is an error wherever it stands (",portable" and "portable,"
- * alike): it names nothing, and is most likely a slip. */
-static bool names_valid(struct backend_choice *bc)
+ * alike): it names nothing, and is most likely a slip.  BACKEND_OK if every
+ * element is one; the first that is not is r->bad_name. */
+static enum backend_status names_valid(struct backend_choice *bc, struct backend_report *r)
 {
-	const char *src = bc->source == BACKEND_ENV ? "SUMAC_BACKEND: " : "";
-	const char *hint = bc->source == BACKEND_ENV ? "sumac " : "";
 	const char *p = bc->forced;
 	char *name;
+	enum backend_status st = BACKEND_OK;
 
 	if (bc->checked)
-		return !bc->invalid;
+		return bc->invalid ? BACKEND_REFUSED_BEFORE : BACKEND_OK;
 	bc->checked = true;
-	while (!bc->invalid && (name = next_name(&p))) {
+	while (st == BACKEND_OK && (name = next_name(&p))) {
 		if (!*name) {
-			const char *q = out_quotef(bc->forced), *m = mark(q, bc->forced);
-			out_error(0, "%sempty backend name in %s%s%s", src, m, q, m);
-			bc->invalid = true;
+			st = BACKEND_EMPTY_NAME;
 		} else if (strcmp(name, "auto") != 0 && !sumac_backend_known(name)) {
-			const char *q = out_quotef(name), *m = mark(q, name);
-			out_error(0, "%sunknown backend %s%s%s (%s--list-backends shows them)", src,
-				  m, q, m, hint);
-			bc->invalid = true;
+			st = BACKEND_UNKNOWN_NAME;
+			r->bad_name = name;
+			continue;
 		}
 		free(name);
 	}
-	if (!bc->invalid && p) {
-		out_error(0, "memory exhausted");
-		bc->invalid = true;
+	if (st == BACKEND_OK && p)
+		st = BACKEND_NO_MEMORY;
+	bc->invalid = st != BACKEND_OK;
+	return st;
+}
+
+/* Under --debug, with a list: why name did not serve.  False if memory ran
+ * out; the report keeps name either way. */
+static bool add_refusal(struct backend_report *r, char *name, enum sumac_select_status why)
+{
+	struct backend_refusal *more = realloc(r->refused, (r->nrefused + 1) * sizeof *more);
+	if (!more) {
+		free(name);
+		return false;
 	}
-	return !bc->invalid;
+	r->refused = more;
+	r->refused[r->nrefused].name = name;
+	r->refused[r->nrefused].why = why;
+	r->nrefused++;
+	return true;
 }
 
 /* The first element of the list that can hash algo here, into sel.
  * Returns 1 if one can, 0 if none can (sel holding the last refusal), -1
- * if memory ran out (told).  *by_auto: the element that served is "auto". */
+ * if memory ran out.  *by_auto: the element that served is "auto". */
 static int select_listed(const struct backend_choice *bc, enum sumac_algo algo,
-			 struct sumac_selection *sel, bool *by_auto)
+			 struct sumac_selection *sel, bool *by_auto, struct backend_report *r)
 {
-	const char *name_of_algo = sumac_algo_info(algo)->name;
 	const bool listed = strchr(bc->forced, ',') != NULL;
 	const char *p = bc->forced;
 	char *name;
@@ -117,23 +128,70 @@ static int select_listed(const struct backend_choice *bc, enum sumac_algo algo,
 		sumac_select(algo, name, sel);
 		const bool ok = sel->status == SUMAC_SELECT_OK;
 		*by_auto = strcmp(name, "auto") == 0;
-		if (!ok && bc->debug && listed)
-			out_error(0, "%s: not %s: %s", name_of_algo, out_quotef(name),
-				  status_text(sel->status));
-		free(name);
+		if (!ok && bc->debug && listed) {
+			if (!add_refusal(r, name, sel->status))
+				return -1;
+		} else {
+			free(name);
+		}
 		if (ok)
 			return 1;
 	}
-	if (p) {
-		out_error(0, "memory exhausted");
-		return -1;
+	return p ? -1 : 0;
+}
+
+enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo algo,
+				    struct backend_report *r)
+{
+	memset(r, 0, sizeof *r);
+	r->algo = algo;
+	if (bc->chosen[algo]) {
+		r->impl = bc->chosen[algo];
+		r->cached = true;
+		return r->status = BACKEND_OK;
 	}
-	return 0;
+
+	struct sumac_selection *sel = &r->sel;
+	bool forced = bc->source != BACKEND_AUTO && strcmp(bc->forced, "auto") != 0;
+
+	if (forced) {
+		bool by_auto = false;
+		const enum backend_status valid = names_valid(bc, r);
+		if (valid != BACKEND_OK)
+			return r->status = valid;
+		const int found = select_listed(bc, algo, sel, &by_auto, r);
+		if (found < 0)
+			return r->status = BACKEND_NO_MEMORY;
+		if (found) {
+			forced = !by_auto;
+		} else if (bc->source == BACKEND_OPTION) {
+			/* One name must work; with a list the user chose the
+			 * fallbacks, and --debug shows which one served. */
+			r->last_why = sel->status;
+			return r->status = BACKEND_CANNOT_HASH;
+		} else {
+			/* A SUMAC_BACKEND set for some algorithms applies to them
+			 * and leaves the others to auto: the variable is set once
+			 * for every script and every name, and a sha256sum run
+			 * must not fail because it names a SHA-512 backend. */
+			r->env_ignored = true;
+			r->last_why = sel->status;
+			forced = false;
+			sumac_select(algo, NULL, sel);
+		}
+	} else {
+		sumac_select(algo, NULL, sel);
+	}
+	if (sel->status != SUMAC_SELECT_OK)
+		return r->status = BACKEND_NONE_USABLE;
+	r->forced = forced;
+	r->impl = bc->chosen[algo] = sel->impl;
+	return r->status = BACKEND_OK;
 }
 
 /* Under --debug, why a SUMAC_BACKEND does not serve algo, before auto does. */
 static void tell_env_ignored(const struct backend_choice *bc, const char *name,
-			     const struct sumac_selection *sel)
+			     enum sumac_select_status why)
 {
 	const char *q = out_quotef(bc->forced), *m = mark(q, bc->forced);
 
@@ -142,62 +200,79 @@ static void tell_env_ignored(const struct backend_choice *bc, const char *name,
 			  m, q, m, name);
 	else
 		out_error(0, "%s: SUMAC_BACKEND %s%s%s ignored: %s", name, m, q, m,
-			  status_text(sel->status));
+			  status_text(why));
 }
 
-const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo algo)
+/* The error of a report that chose nothing. */
+static void tell_error(const struct backend_choice *bc, const struct backend_report *r,
+		       const char *name)
 {
-	if (bc->chosen[algo])
-		return bc->chosen[algo];
+	const char *src = bc->source == BACKEND_ENV ? "SUMAC_BACKEND: " : "";
+	const char *hint = bc->source == BACKEND_ENV ? "sumac " : "";
+	const char *q, *m;
 
-	const char *name = sumac_algo_info(algo)->name;
-	struct sumac_selection sel;
-	bool forced = bc->source != BACKEND_AUTO && strcmp(bc->forced, "auto") != 0;
-
-	if (forced) {
-		bool by_auto = false;
-		if (!names_valid(bc))
-			return NULL;
-		const int found = select_listed(bc, algo, &sel, &by_auto);
-		if (found < 0)
-			return NULL;
-		if (found) {
-			forced = !by_auto;
-		} else if (bc->source == BACKEND_OPTION) {
-			/* One name must work; with a list the user chose the
-			 * fallbacks, and --debug shows which one served. */
-			const char *q = out_quotef(bc->forced), *m = mark(q, bc->forced);
-			if (strchr(bc->forced, ','))
-				out_error(0, "no backend in %s%s%s can hash %s", m, q, m, name);
-			else
-				out_error(0, "backend %s%s%s cannot hash %s: %s", m, q, m, name,
-					  status_text(sel.status));
-			return NULL;
-		} else {
-			/* A SUMAC_BACKEND set for some algorithms applies to them
-			 * and leaves the others to auto: the variable is set once
-			 * for every script and every name, and a sha256sum run
-			 * must not fail because it names a SHA-512 backend. */
-			if (bc->debug)
-				tell_env_ignored(bc, name, &sel);
-			forced = false;
-			sumac_select(algo, NULL, &sel);
-		}
-	} else {
-		sumac_select(algo, NULL, &sel);
-	}
-	if (sel.status != SUMAC_SELECT_OK) {
+	switch (r->status) {
+	case BACKEND_OK:
+	case BACKEND_REFUSED_BEFORE:
+		break;
+	case BACKEND_EMPTY_NAME:
+		q = out_quotef(bc->forced);
+		m = mark(q, bc->forced);
+		out_error(0, "%sempty backend name in %s%s%s", src, m, q, m);
+		break;
+	case BACKEND_UNKNOWN_NAME:
+		q = out_quotef(r->bad_name);
+		m = mark(q, r->bad_name);
+		out_error(0, "%sunknown backend %s%s%s (%s--list-backends shows them)", src, m, q,
+			  m, hint);
+		break;
+	case BACKEND_NO_MEMORY:
+		out_error(0, "memory exhausted");
+		break;
+	case BACKEND_CANNOT_HASH:
+		q = out_quotef(bc->forced);
+		m = mark(q, bc->forced);
+		if (strchr(bc->forced, ','))
+			out_error(0, "no backend in %s%s%s can hash %s", m, q, m, name);
+		else
+			out_error(0, "backend %s%s%s cannot hash %s: %s", m, q, m, name,
+				  status_text(r->last_why));
+		break;
+	case BACKEND_NONE_USABLE:
 		out_error(0, "no implementation of %s can run here", name);
+		break;
+	}
+}
+
+const struct sumac_impl *backend_tell(const struct backend_choice *bc, struct backend_report *r)
+{
+	const char *name = sumac_algo_info(r->algo)->name;
+
+	if (r->cached)
+		return r->impl;
+	for (size_t i = 0; i < r->nrefused; i++) {
+		out_error(0, "%s: not %s: %s", name, out_quotef(r->refused[i].name),
+			  status_text(r->refused[i].why));
+		free(r->refused[i].name);
+	}
+	free(r->refused);
+	r->refused = NULL;
+	r->nrefused = 0;
+	if (bc->debug && r->env_ignored)
+		tell_env_ignored(bc, name, r->last_why);
+	tell_error(bc, r, name);
+	free(r->bad_name);
+	r->bad_name = NULL;
+	if (r->status != BACKEND_OK)
 		return NULL;
-	}
 	if (bc->debug) {
-		for (size_t i = 0; i < sel.nskipped; i++)
-			out_error(0, "%s: skipping %s: %s", name, sel.skipped[i]->driver,
-				  status_text(sel.skipped_why[i]));
-		out_error(0, "%s: using %s (%s)", name, sel.impl->driver,
-			  forced ? "forced" : "auto");
+		for (size_t i = 0; i < r->sel.nskipped; i++)
+			out_error(0, "%s: skipping %s: %s", name, r->sel.skipped[i]->driver,
+				  status_text(r->sel.skipped_why[i]));
+		out_error(0, "%s: using %s (%s)", name, r->impl->driver,
+			  r->forced ? "forced" : "auto");
 	}
-	return bc->chosen[algo] = sel.impl;
+	return r->impl;
 }
 
 static void append_word(char *buf, size_t size, const char *word)

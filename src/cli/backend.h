@@ -30,11 +30,52 @@ struct backend_choice {
 /* --backend if given, else $SUMAC_BACKEND if set and not empty, else auto. */
 void backend_choice_init(struct backend_choice *bc, const char *option, bool debug);
 
-/* The implementation for algo, or NULL after printing why none can be used:
- * a name that no backend has, an empty name in a list, or, from --backend,
- * backends none of which can hash algo on this machine.  A SUMAC_BACKEND
- * that cannot hash algo gives way to auto (told under --debug). */
-const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo algo);
+/* What choosing the implementation of one algorithm came to. */
+enum backend_status {
+	BACKEND_OK,             /* impl serves the algorithm */
+	BACKEND_EMPTY_NAME,     /* the forced list holds an empty name */
+	BACKEND_UNKNOWN_NAME,   /* ...or bad_name, which no backend has */
+	BACKEND_REFUSED_BEFORE, /* the list was found wrong before, and told then */
+	BACKEND_NO_MEMORY,
+	BACKEND_CANNOT_HASH, /* --backend: none of its backends can hash it here */
+	BACKEND_NONE_USABLE, /* no implementation of it can run here */
+};
+
+struct backend_refusal {
+	char *name; /* an element of the list */
+	enum sumac_select_status why;
+};
+
+/* Everything backend_tell() words, gathered without printing. */
+struct backend_report {
+	enum sumac_algo algo;
+	enum backend_status status;
+	const struct sumac_impl *impl; /* BACKEND_OK */
+	bool cached;                   /* chosen before: nothing to tell */
+	bool forced;                   /* --debug: "forced", not "auto" */
+	char *bad_name;                /* BACKEND_UNKNOWN_NAME */
+	/* --debug with a NAME,NAME... list: the elements tried before one
+	 * served (or none did), and why each could not. */
+	struct backend_refusal *refused;
+	size_t nrefused;
+	bool env_ignored; /* a SUMAC_BACKEND that cannot hash it gave way to auto */
+	enum sumac_select_status last_why; /* the last element's refusal */
+	struct sumac_selection sel;        /* the selection made (--debug's skips) */
+};
+
+/* Chooses the implementation for algo and records the choice in bc,
+ * printing nothing: a name that no backend has, an empty name in a list,
+ * or, from --backend, backends none of which can hash algo on this machine
+ * are errors.  A SUMAC_BACKEND that cannot hash algo gives way to auto.
+ * Returns r->status; r must then go to backend_tell(). */
+enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo algo,
+				    struct backend_report *r);
+
+/* Prints what r holds, in the order the choice was made: under --debug the
+ * list elements that did not serve, a SUMAC_BACKEND given way, the better
+ * implementations skipped and the one used; the error if none was chosen.
+ * Frees what r holds.  Returns r->impl, or NULL if an error was reported. */
+const struct sumac_impl *backend_tell(const struct backend_choice *bc, struct backend_report *r);
 
 /* Prints the --list-backends table to stdout. */
 void backend_print_list(void);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* --check: messages, their order and the counters of coreutils 9.1
- * (COREUTILS.md §3-5).  Parsing is in src/check/parse.c.  Lines are parsed
- * here, in order; the files they name are hashed through the job queue
- * (in parallel under -j) and reported back in line order. */
+/* --check: messages, their order and the counters of coreutils 9.1.
+ * Parsing is in src/check/parse.c, the verdict on a line in
+ * src/check/verdict.c.  Lines are parsed here, in order; the files they
+ * name are hashed through the pipeline (in parallel under -j) and reported
+ * back in line order. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,10 +16,11 @@
 #include <unistd.h>
 
 #include "check/parse.h"
+#include "check/verdict.h"
 #include "check/verify.h"
 #include "cli/check.h"
 #include "cli/generate.h"
-#include "cli/jobs.h"
+#include "run/pipeline.h"
 #include "cli/nls.h"
 #include "cli/out.h"
 #include "io/io.h"
@@ -75,24 +77,28 @@ struct line_item {
 struct list_run {
 	const struct sumac_opts *o;
 	struct backend_choice *bc;
-	struct job_queue *q;
+	struct run_queue *q;
 	struct check_parser *parser;
 	const char *tag_word; /* "SHA256" in "improperly formatted SHA256 checksum line" */
 	const char *shown;    /* the list's name in messages */
+	struct check_policy policy;
 	struct check_counts counts;
 	/* The status words, translated once: glibc looks for a catalogue
 	 * (and allocates) on every dgettext() call in some locales. */
 	const char *ok_word, *failed_word, *unreadable_word;
 };
 
-static void report_line(struct list_run *r, const struct job *j)
+static void report_line(struct list_run *r, const struct run_job *j)
 {
 	const struct line_item *item = j->payload;
-	struct check_counts *c = &r->counts;
 	const bool status_only = r->o->verbosity == VERBOSITY_STATUS;
+	struct check_outcome res = {.err = j->err, .digest = j->digest, .expected = item->text};
 
-	if (item->malformed) {
-		c->malformed++;
+	if (!item->malformed)
+		res.digest_len = sumac_algo_info(j->algo)->digest_len;
+	switch (check_classify(item->malformed ? CHECK_LINE_MALFORMED : CHECK_LINE_VALID, &res,
+			       &r->policy, &r->counts)) {
+	case CHECK_MALFORMED:
 		if (r->o->verbosity == VERBOSITY_WARN && r->tag_word)
 			out_error(0,
 				  gnu_("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
@@ -100,47 +106,44 @@ static void report_line(struct list_run *r, const struct job *j)
 		else if (r->o->verbosity == VERBOSITY_WARN)
 			out_error(0, "%s: %" PRIuMAX ": improperly formatted checksum line",
 				  out_quotef(r->shown), item->lineno);
-		return;
-	}
-	if (j->err) {
-		if (j->err == ENOENT && r->o->ignore_missing)
-			return;
+		break;
+	case CHECK_MISSING_IGNORED:
+		break;
+	case CHECK_UNREADABLE:
 		/* GNU reports the error itself even with --status. */
 		out_error(j->err, "%s", out_quotef(j->name));
-		c->unreadable++;
 		if (!status_only)
 			print_status(j->name, r->unreadable_word);
-		return;
-	}
-	if (check_digest_matches(item->text, j->digest, sumac_algo_info(j->algo)->digest_len)) {
-		c->matched++;
+		break;
+	case CHECK_OK:
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
 			print_status(j->name, r->ok_word);
-	} else {
-		c->mismatched++;
+		break;
+	case CHECK_MISMATCH:
 		if (!status_only)
 			print_status(j->name, r->failed_word);
+		break;
 	}
 }
 
 static void report_oldest(struct list_run *r)
 {
-	report_line(r, jobs_oldest(r->q));
-	jobs_done(r->q);
+	report_line(r, run_oldest(r->q));
+	run_done(r->q);
 }
 
 static void drain(struct list_run *r)
 {
-	while (jobs_pending(r->q))
+	while (run_pending(r->q))
 		report_oldest(r);
 }
 
 /* A free job slot whose payload can hold extra bytes of text, or NULL when
  * memory is exhausted. */
-static struct job *take_slot(struct list_run *r, size_t extra)
+static struct run_job *take_slot(struct list_run *r, size_t extra)
 {
-	struct job *j;
-	while (!(j = jobs_slot(r->q)))
+	struct run_job *j;
+	while (!(j = run_slot(r->q)))
 		report_oldest(r);
 	const size_t need = sizeof(struct line_item) + extra;
 	if (j->payload_size < need) {
@@ -161,18 +164,22 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	const struct sumac_impl *impl = NULL;
 
 	if (kind == CHECK_LINE_VALID) {
-		/* Choosing a backend may print (--debug, or an error): first
-		 * let every earlier line be reported, as a serial run would. */
+		/* What choosing a backend has to say (--debug, or an error)
+		 * comes after every earlier line is reported, as in a serial
+		 * run: the first choice for an algorithm is made once they
+		 * are. */
+		struct backend_report choice;
 		if (!r->bc->chosen[line->algo])
 			drain(r);
-		impl = backend_for(r->bc, line->algo);
+		backend_resolve(r->bc, line->algo, &choice);
+		impl = backend_tell(r->bc, &choice);
 		if (!impl)
 			return false;
 	}
 	const size_t hexlen =
 		kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
 	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
-	struct job *j = take_slot(r, hexlen + namelen + 2);
+	struct run_job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
 		drain(r);
 		out_error(0, "%s", gnu_("memory exhausted"));
@@ -181,8 +188,8 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	struct line_item *item = j->payload;
 	item->malformed = kind == CHECK_LINE_MALFORMED;
 	item->lineno = lineno;
-	j->hash = kind == CHECK_LINE_VALID;
-	if (j->hash) {
+	j->compute = kind == CHECK_LINE_VALID;
+	if (j->compute) {
 		memcpy(item->text, line->hex, hexlen);
 		item->text[hexlen] = '\0';
 		char *name = item->text + hexlen + 1;
@@ -194,7 +201,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	}
 	/* A list and a file it names may be one stream (a list on a pipe
 	 * naming /dev/stdin): the file takes what a serial run leaves it. */
-	if (jobs_queue(r->q))
+	if (run_submit(r->q))
 		drain(r);
 	return true;
 }
@@ -282,8 +289,6 @@ static int check_list(struct list_run *r, const char *list)
 			check_parse_line(r->parser, line, (size_t)len, is_stdin, &parsed);
 		if (kind == CHECK_LINE_IGNORED)
 			continue;
-		if (kind == CHECK_LINE_VALID)
-			r->counts.any_valid = true;
 		if (!queue_line(r, kind, &parsed, lineno)) {
 			result = -1;
 			break;
@@ -303,10 +308,7 @@ static int check_list(struct list_run *r, const char *list)
 			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);
-	{
-		const struct check_policy policy = {r->o->strict, r->o->ignore_missing};
-		result = check_list_passed(&r->counts, &policy);
-	}
+	result = check_list_passed(&r->counts, &r->policy);
 done:
 	free(line);
 	io_lines_free(&lines);
@@ -315,7 +317,7 @@ done:
 	return result;
 }
 
-bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
+bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count)
 {
 	static char *const stdin_only[] = {"-"};
@@ -328,6 +330,8 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job
 	r.bc = bc;
 	r.q = q;
 	r.parser = &parser;
+	r.policy.strict = o->strict;
+	r.policy.ignore_missing = o->ignore_missing;
 	r.ok_word = gnu_("OK");
 	r.failed_word = gnu_("FAILED");
 	r.unreadable_word = gnu_("FAILED open or read");

@@ -6,12 +6,12 @@
 #include <stdbool.h>
 
 #include "cli/backend.h"
-#include "cli/jobs.h"
+#include "run/pipeline.h"
 #include "cli/opts.h"
 #include "io/io.h"
 
 /* Returns true if every list passed. */
-bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
+bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count);
 
 #endif

@@ -47,26 +47,29 @@ static void print_line(const struct sumac_opts *o, const char *name, const unsig
 }
 
 /* Reports the oldest job; false if it failed. */
-static bool report_oldest(const struct sumac_opts *o, struct job_queue *q)
+static bool report_oldest(const struct sumac_opts *o, struct run_queue *q)
 {
-	struct job *j = jobs_oldest(q);
+	struct run_job *j = run_oldest(q);
 	bool ok = j->err == 0;
 
 	if (ok)
 		print_line(o, j->name, j->digest);
 	else
 		out_error(j->err, "%s", out_quotef(j->name));
-	jobs_done(q);
+	run_done(q);
 	return ok;
 }
 
-bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
+bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 		  char *const *names, int count)
 {
 	static char *const stdin_only[] = {"-"};
-	const struct sumac_impl *impl = backend_for(bc, o->algo);
+	struct backend_report choice;
 	bool ok = true;
 
+	/* Before any job: what the choice has to say comes first. */
+	backend_resolve(bc, o->algo, &choice);
+	const struct sumac_impl *impl = backend_tell(bc, &choice);
 	if (!impl)
 		return false;
 	if (count == 0) {
@@ -74,16 +77,16 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 		count = 1;
 	}
 	for (int i = 0; i < count; i++) {
-		struct job *j;
-		while (!(j = jobs_slot(q)))
+		struct run_job *j;
+		while (!(j = run_slot(q)))
 			ok &= report_oldest(o, q);
 		j->name = names[i];
 		j->algo = o->algo;
 		j->impl = impl;
-		j->hash = true;
-		jobs_queue(q);
+		j->compute = true;
+		run_submit(q);
 	}
-	while (jobs_pending(q))
+	while (run_pending(q))
 		ok &= report_oldest(o, q);
 	return ok;
 }

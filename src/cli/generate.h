@@ -6,11 +6,11 @@
 #include <stdbool.h>
 
 #include "cli/backend.h"
-#include "cli/jobs.h"
+#include "run/pipeline.h"
 #include "cli/opts.h"
 
 /* Returns true if every operand was hashed. */
-bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct job_queue *q,
+bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 		  char *const *names, int count);
 
 /* GNU closes standard input at the end if anything read it, and reports a

@@ -11,11 +11,12 @@
 #include "cli/benchmark.h"
 #include "cli/check.h"
 #include "cli/generate.h"
-#include "cli/jobs.h"
 #include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "io/io.h"
+#include "run/hash.h"
+#include "run/pipeline.h"
 
 /* Matches "sha256sum" and any prefixed form ("gsha256sum",
  * "sumac-sha256sum"), as installed beside or instead of GNU's. */
@@ -55,6 +56,18 @@ static const char *message_name(const char *argv0)
 	return strncmp(base, "lt-", 3) == 0 ? base + 3 : base;
 }
 
+/* GNU's flush points while the pipeline waits: every line is written
+ * before an input that may block, or that is stdout, is read; otherwise
+ * what is done is shown unless nobody watches stdout line by line. */
+static void before_wait(void *ctx, enum run_wait_reason why)
+{
+	(void)ctx;
+	if (why == RUN_WAIT_SPECIAL_INPUT)
+		out_flush();
+	else
+		out_pause();
+}
+
 static int run(struct sumac_opts *o, int argc, char **argv)
 {
 	struct backend_choice bc;
@@ -80,26 +93,33 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 
 	/* The main thread is one of the -j hashing threads.  The pool runs
 	 * ahead of the output by at most 16 files a thread: enough that no
-	 * thread waits for another, and memory stays flat. */
-	const unsigned workers = o->jobs - 1;
-	struct job_queue *q = NULL;
-	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 ||
-	    !(q = jobs_create(workers, 16 * o->jobs, &buf))) {
+	 * thread waits for another, and memory stays flat.  Serially, a large
+	 * input is also a moment to show what is done so far (to a reader: a
+	 * regular file is not watched line by line): the pipeline calls the
+	 * hook for it (RUN_WAIT_SLOW_INPUT). */
+	struct run_config cfg = {
+		.workers = o->jobs - 1,
+		.depth = 16 * o->jobs,
+		.main_buf = &buf,
+		.compute = run_hash_job,
+		.before_wait = before_wait,
+	};
+	struct run_queue *q = NULL;
+	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 || !(q = run_create(&cfg))) {
 		out_error(0, "%s", gnu_("memory exhausted"));
 		return 1;
 	}
-	/* Serially, a large input is a moment to show what is done so far
-	 * (to a reader: a regular file is not watched line by line). */
-	buf.before_slow_input = out_pause;
 	/* Serially, one hashing thread leaves the other CPUs idle: let one of
 	 * them do the reading of a long input. */
-	buf.read_ahead = o->jobs == 1 && jobs_online_cpus() > 1;
+	buf.read_ahead = o->jobs == 1 && run_online_cpus() > 1;
 	backend_choice_init(&bc, o->backend, o->debug);
 	if (o->action == ACTION_CHECK)
 		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
 	else
 		ok = generate_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
-	jobs_destroy(q);
+	if (run_stdin_read(q))
+		note_stdin_read();
+	run_destroy(q);
 	io_buffer_free(&buf);
 	return ok ? 0 : 1;
 }
@@ -120,6 +140,9 @@ int main(int argc, char **argv)
 
 	if (opts_parse(&o, argc, argv) != 0)
 		return 1;
+	/* -j 0 and -j auto: one job per CPU this process may use. */
+	if (o.jobs == 0)
+		o.jobs = run_online_cpus();
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
 		const int err = errno;

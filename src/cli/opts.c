@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/jobs.h"
 #include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
@@ -197,21 +196,22 @@ static int bad_algorithm(const char *arg)
 	return usage_error();
 }
 
-/* "auto" or 0: one job per online CPU; otherwise 1 to 256. */
+/* "auto" or 0: 0, one job per CPU, which main() resolves; otherwise 1 to
+ * 256. */
 static int parse_jobs(const char *arg, unsigned *jobs)
 {
 	char *end;
 	unsigned long n;
 
 	if (strcmp(arg, "auto") == 0) {
-		*jobs = jobs_online_cpus();
+		*jobs = 0;
 		return 0;
 	}
 	errno = 0;
 	n = strtoul(arg, &end, 10);
 	if (errno || end == arg || *end || arg[0] == '-' || n > 256)
 		return -1;
-	*jobs = n ? (unsigned)n : jobs_online_cpus();
+	*jobs = (unsigned)n;
 	return 0;
 }
 

@@ -40,7 +40,7 @@ struct sumac_opts {
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	bool debug;
-	unsigned jobs;     /* -j: files hashed at once; 1 is serial */
+	unsigned jobs;     /* -j: files hashed at once; 1 is serial, 0 one per CPU */
 	int first_operand; /* index in argv */
 };
 

@@ -26,8 +26,9 @@ struct io_buffer {
 	size_t size;
 	/* Called before an input that may take a while (larger than one
 	 * buffer, or not a regular file), so that the caller can push out
-	 * what it has buffered.  May be NULL. */
-	void (*before_slow_input)(void);
+	 * what it has buffered.  May be NULL; gets before_slow_input_ctx. */
+	void (*before_slow_input)(void *ctx);
+	void *before_slow_input_ctx;
 	/* Lets a long input be read by a second thread while this one hashes.
 	 * Worth it only when another CPU is free to run that thread: off for
 	 * -j workers, which already keep the CPUs busy.  Off by default. */

@@ -28,6 +28,7 @@ int io_buffer_init(struct io_buffer *buf, size_t size)
 	buf->data = p;
 	buf->size = size;
 	buf->before_slow_input = NULL;
+	buf->before_slow_input_ctx = NULL;
 	buf->read_ahead = false;
 	buf->ahead = NULL;
 	buf->hole_bytes = 0;
@@ -94,7 +95,7 @@ int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io
 	const bool small = st && S_ISREG(st->st_mode) && st->st_size <= (off_t)buf->size;
 	if (!small) {
 		if (buf->before_slow_input)
-			buf->before_slow_input();
+			buf->before_slow_input(buf->before_slow_input_ctx);
 #if HAVE_POSIX_FADVISE
 		/* Doubles the kernel's read-ahead for a file that spans many reads. */
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

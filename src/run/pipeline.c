@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The -j pipeline: a ring of job slots, claimed by worker threads in queue
- * order, each worker with its own read buffer.
+ * order, each worker with its own read buffer (run/pipeline.h).  Nothing
+ * here prints: the client's hook is told when the main thread may wait.
  *
  * Why whole files per worker: a SHA stream cannot be split, so the unit of
  * parallel work is a file, read from start to end with large sequential
@@ -40,9 +41,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/generate.h"
-#include "cli/jobs.h"
-#include "cli/out.h"
+#include "run/pipeline.h"
 
 /* QUEUED jobs are for any thread; MAIN ones only for the main thread, in
  * order.  A thread owns a job by moving it to RUNNING, so no job is ever
@@ -56,8 +55,8 @@ struct file_id {
 	ino_t ino;
 };
 
-struct job_queue {
-	struct job *ring;
+struct run_queue {
+	struct run_job *ring;
 	_Atomic int *state; /* per slot, enum job_state */
 	unsigned depth;
 	size_t head;         /* oldest outstanding job (main thread only) */
@@ -77,15 +76,20 @@ struct job_queue {
 	unsigned nworkers;
 	pthread_t *threads;
 	struct io_buffer *main_buf;
+	run_compute_fn *compute;
+	void *compute_ctx;
+	void (*before_wait)(void *ctx, enum run_wait_reason why);
+	void *wait_ctx;
+	bool stdin_read;             /* main thread only */
 	struct file_id in, out, err; /* standard input, output and error */
 };
 
-static size_t slot_of(const struct job_queue *q, size_t n)
+static size_t slot_of(const struct run_queue *q, size_t n)
 {
 	return n % q->depth;
 }
 
-static bool is_stdin(const struct job *j)
+static bool is_stdin(const struct run_job *j)
 {
 	return strcmp(j->name, "-") == 0;
 }
@@ -108,7 +112,7 @@ static void get_file_id(int fd, struct file_id *id)
 /* Whether any thread may read this file at any time: a regular file that
  * is neither standard input, output nor error (GNU's stderr is unbuffered:
  * a file that is stderr holds every message of the inputs before it). */
-static bool any_thread(const struct job_queue *q, const struct stat *st)
+static bool any_thread(const struct run_queue *q, const struct stat *st)
 {
 	return S_ISREG(st->st_mode) && !same_file(&q->in, st) && !same_file(&q->out, st) &&
 	       !same_file(&q->err, st);
@@ -121,18 +125,24 @@ static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
 	pthread_mutex_unlock(lock);
 }
 
-static int hash_fd(struct job *j, int fd, const struct stat *st, struct io_buffer *buf)
+/* The client's callback: the job's result from the open input. */
+static int compute(struct run_queue *q, struct run_job *j, int fd, const struct stat *st,
+		   struct io_buffer *buf)
 {
-	struct sumac_ctx ctx;
-	int err = sumac_init(&ctx, j->algo, j->impl);
-	if (err)
-		return err;
-	err = st ? io_hash_open(fd, st, &ctx, buf) : io_hash_fd(fd, &ctx, buf);
-	if (err) {
-		sumac_discard(&ctx);
-		return err;
-	}
-	return sumac_final(&ctx, j->digest);
+	return q->compute(q->compute_ctx, j, fd, st, buf);
+}
+
+/* The main thread may wait now: the client's hook. */
+static void before_wait(struct run_queue *q, enum run_wait_reason why)
+{
+	if (q->before_wait)
+		q->before_wait(q->wait_ctx, why);
+}
+
+/* io_buffer.before_slow_input of the main thread's buffer. */
+static void before_slow_input(void *ctx)
+{
+	before_wait(ctx, RUN_WAIT_SLOW_INPUT);
 }
 
 /* Closes an input; a failing close is the error if nothing failed before. */
@@ -143,7 +153,7 @@ static int close_input(int fd, int err)
 	return err;
 }
 
-static void file_closed(struct job_queue *q)
+static void file_closed(struct run_queue *q)
 {
 	atomic_fetch_sub(&q->in_flight, 1);
 	if (atomic_load(&q->hold))
@@ -153,7 +163,7 @@ static void file_closed(struct job_queue *q)
 /* Hashes a job that any thread may take.  False, with nothing read, when it
  * must go back to the main thread: the input is not a regular file after
  * all, or no descriptor was to be had. */
-static bool hash_any_thread(struct job_queue *q, struct job *j, struct io_buffer *buf)
+static bool hash_any_thread(struct run_queue *q, struct run_job *j, struct io_buffer *buf)
 {
 	/* Counted before the hold is looked at, while the main thread sets the
 	 * hold before it counts: one of the two sees the other. */
@@ -189,17 +199,17 @@ static bool hash_any_thread(struct job_queue *q, struct job *j, struct io_buffer
 		const int flags = fcntl(fd, F_GETFL);
 		if (flags >= 0 && (flags & O_NONBLOCK))
 			(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-		j->err = close_input(fd, hash_fd(j, fd, &st, buf));
+		j->err = close_input(fd, compute(q, j, fd, &st, buf));
 	}
 	file_closed(q);
 	return true;
 }
 
 /* Sets the hold and sleeps until the other threads' files are closed. */
-static void wait_for_descriptors(struct job_queue *q)
+static void wait_for_descriptors(struct run_queue *q)
 {
 	atomic_store(&q->hold, true);
-	out_pause();
+	before_wait(q, RUN_WAIT_DESCRIPTORS);
 	pthread_mutex_lock(&q->lock);
 	while (atomic_load(&q->in_flight) != 0)
 		pthread_cond_wait(&q->finished, &q->lock);
@@ -207,14 +217,14 @@ static void wait_for_descriptors(struct job_queue *q)
 }
 
 /* The main thread hashes the oldest job, every earlier one reported. */
-static void hash_in_order(struct job_queue *q, struct job *j)
+static void hash_in_order(struct run_queue *q, struct run_job *j)
 {
 	/* The lines so far reach the output before an input that may block,
 	 * or that is the output itself, is opened. */
-	out_flush();
+	before_wait(q, RUN_WAIT_SPECIAL_INPUT);
 	if (is_stdin(j)) {
-		note_stdin_read();
-		j->err = hash_fd(j, STDIN_FILENO, NULL, q->main_buf);
+		q->stdin_read = true;
+		j->err = compute(q, j, STDIN_FILENO, NULL, q->main_buf);
 		return;
 	}
 	int fd;
@@ -236,42 +246,60 @@ static void hash_in_order(struct job_queue *q, struct job *j)
 		return;
 	}
 	struct stat st;
-	j->err = close_input(fd, hash_fd(j, fd, fstat(fd, &st) == 0 ? &st : NULL, q->main_buf));
+	j->err = close_input(fd, compute(q, j, fd, fstat(fd, &st) == 0 ? &st : NULL, q->main_buf));
 }
 
 /* Takes slot s if it is in state from; only one thread can. */
-static bool claim(struct job_queue *q, size_t s, int from)
+static bool claim(struct run_queue *q, size_t s, int from)
 {
 	int expected = from;
 	return atomic_compare_exchange_strong(&q->state[s], &expected, JOB_RUNNING);
 }
 
-/* Hashes the next queued job, if there is one.  Jobs that are not for any
- * thread (the main thread's, nothing to hash) are stepped over. */
-static bool run_next(struct job_queue *q, struct io_buffer *buf)
+/* Claims up to max of the next queued jobs, in queue order, into slots[];
+ * returns how many.  Jobs that are not for any thread (the main thread's,
+ * nothing to compute) are stepped over.  A lane batch would claim several
+ * (pipeline.h); today max is 1. */
+static unsigned claim_queued(struct run_queue *q, size_t *slots, unsigned max)
 {
-	for (;;) {
+	unsigned got = 0;
+	while (got < max) {
 		if (atomic_load(&q->hold))
-			return false;
+			break;
 		size_t n = atomic_load(&q->next);
 		if (n >= atomic_load(&q->tail))
-			return false;
+			break;
 		if (!atomic_compare_exchange_weak(&q->next, &n, n + 1))
 			continue;
 		const size_t s = slot_of(q, n);
-		if (!claim(q, s, JOB_QUEUED))
-			continue;
-		const bool done = hash_any_thread(q, &q->ring[s], buf);
-		atomic_store(&q->state[s], done ? JOB_FINISHED : JOB_MAIN);
-		if (atomic_load(&q->waiting))
-			wake(&q->lock, &q->finished);
-		return true;
+		if (claim(q, s, JOB_QUEUED))
+			slots[got++] = s;
 	}
+	return got;
+}
+
+/* Computes a claimed job, or hands it back to the main thread. */
+static void run_claimed(struct run_queue *q, size_t s, struct io_buffer *buf)
+{
+	const bool done = hash_any_thread(q, &q->ring[s], buf);
+	atomic_store(&q->state[s], done ? JOB_FINISHED : JOB_MAIN);
+	if (atomic_load(&q->waiting))
+		wake(&q->lock, &q->finished);
+}
+
+/* Computes the next queued job, if there is one. */
+static bool run_next(struct run_queue *q, struct io_buffer *buf)
+{
+	size_t s;
+	if (!claim_queued(q, &s, 1))
+		return false;
+	run_claimed(q, s, buf);
+	return true;
 }
 
 static void *worker_main(void *arg)
 {
-	struct job_queue *q = arg;
+	struct run_queue *q = arg;
 	struct io_buffer buf;
 
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0)
@@ -304,9 +332,11 @@ static bool std_fds_open(void)
 	return true;
 }
 
-struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer *main_buf)
+struct run_queue *run_create(const struct run_config *cfg)
 {
-	struct job_queue *q = calloc(1, sizeof *q);
+	unsigned workers = cfg->workers;
+	const unsigned depth = cfg->depth;
+	struct run_queue *q = calloc(1, sizeof *q);
 	if (!q)
 		return NULL;
 	/* No workers then: a serial run is never wrong, and this is rare. */
@@ -316,7 +346,11 @@ struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer
 	q->ring = calloc(q->depth, sizeof *q->ring);
 	q->state = calloc(q->depth, sizeof *q->state);
 	q->threads = workers ? calloc(workers, sizeof *q->threads) : NULL;
-	q->main_buf = main_buf;
+	q->main_buf = cfg->main_buf;
+	q->compute = cfg->compute;
+	q->compute_ctx = cfg->compute_ctx;
+	q->before_wait = cfg->before_wait;
+	q->wait_ctx = cfg->wait_ctx;
 	get_file_id(STDIN_FILENO, &q->in);
 	get_file_id(STDOUT_FILENO, &q->out);
 	get_file_id(STDERR_FILENO, &q->err);
@@ -324,22 +358,26 @@ struct job_queue *jobs_create(unsigned workers, unsigned depth, struct io_buffer
 	pthread_cond_init(&q->work, NULL);
 	pthread_cond_init(&q->finished, NULL);
 	if (!q->ring || !q->state || (workers && !q->threads)) {
-		jobs_destroy(q);
+		run_destroy(q);
 		return NULL;
+	}
+	if (q->before_wait) {
+		q->main_buf->before_slow_input = before_slow_input;
+		q->main_buf->before_slow_input_ctx = q;
 	}
 	for (unsigned i = 0; i < workers; i++) {
 		if (pthread_create(&q->threads[i], NULL, worker_main, q) != 0)
-			break; /* fewer workers; jobs_oldest() hashes what is left */
+			break; /* fewer workers; run_oldest() computes what is left */
 		q->nworkers++;
 	}
-	/* No thread to be had: hashing at queue time (jobs_queue) relies on
+	/* No thread to be had: hashing at queue time (run_submit) relies on
 	 * every earlier job being reported, i.e. on a ring of one slot. */
 	if (!q->nworkers)
 		q->depth = 1;
 	return q;
 }
 
-void jobs_destroy(struct job_queue *q)
+void run_destroy(struct run_queue *q)
 {
 	if (!q)
 		return;
@@ -359,19 +397,20 @@ void jobs_destroy(struct job_queue *q)
 	free(q);
 }
 
-struct job *jobs_slot(struct job_queue *q)
+struct run_job *run_slot(struct run_queue *q)
 {
 	const size_t tail = atomic_load(&q->tail);
 	if (tail - q->head >= q->depth)
 		return NULL;
-	struct job *j = &q->ring[slot_of(q, tail)];
+	struct run_job *j = &q->ring[slot_of(q, tail)];
 	j->err = 0;
 	return j;
 }
 
 /* Whether the job's input is the main thread's, to be read in order.  If
  * not, *found tells whether st holds what stat(2) saw. */
-static bool in_order(const struct job_queue *q, const struct job *j, struct stat *st, bool *found)
+static bool in_order(const struct run_queue *q, const struct run_job *j, struct stat *st,
+		     bool *found)
 {
 	*found = false;
 	if (is_stdin(j))
@@ -385,12 +424,12 @@ static bool in_order(const struct job_queue *q, const struct job *j, struct stat
 /* Serial: the file is a regular one by stat(2), or could not be looked up.
  * Opened as GNU opens it, and with the stat already made standing for an
  * fstat, so that a small file costs no more system calls than before. */
-static void hash_serial(struct job_queue *q, struct job *j, const struct stat *st)
+static void hash_serial(struct run_queue *q, struct run_job *j, const struct stat *st)
 {
 	/* Unclassified (stat failed): it may be a FIFO by now, and the open
 	 * below may wait for its writer. */
 	if (!st)
-		out_flush();
+		before_wait(q, RUN_WAIT_SPECIAL_INPUT);
 	const int fd = io_open_safer(j->name, 0);
 	if (fd < 0) {
 		j->err = errno;
@@ -402,19 +441,19 @@ static void hash_serial(struct job_queue *q, struct job *j, const struct stat *s
 		/* It has appeared since: read it as the main thread's inputs
 		 * are read, if it is one. */
 		if (!any_thread(q, st))
-			out_flush();
+			before_wait(q, RUN_WAIT_SPECIAL_INPUT);
 	}
-	j->err = close_input(fd, hash_fd(j, fd, st, q->main_buf));
+	j->err = close_input(fd, compute(q, j, fd, st, q->main_buf));
 }
 
-bool jobs_queue(struct job_queue *q)
+bool run_submit(struct run_queue *q)
 {
 	const size_t tail = atomic_load(&q->tail);
 	const size_t s = slot_of(q, tail);
-	struct job *j = &q->ring[s];
+	struct run_job *j = &q->ring[s];
 
 	int state = JOB_FINISHED;
-	if (j->hash) {
+	if (j->compute) {
 		struct stat st;
 		bool found;
 		if (in_order(q, j, &st, &found)) {
@@ -434,16 +473,16 @@ bool jobs_queue(struct job_queue *q)
 	return state == JOB_MAIN;
 }
 
-bool jobs_pending(const struct job_queue *q)
+bool run_pending(const struct run_queue *q)
 {
 	return q->head != atomic_load(&q->tail);
 }
 
 /* Sleeps until slot s is finished, or back for the main thread; first lets
  * the output show what is done while a large file is hashed. */
-static void wait_finished(struct job_queue *q, size_t s)
+static void wait_finished(struct run_queue *q, size_t s)
 {
-	out_pause();
+	before_wait(q, RUN_WAIT_WORKER);
 	atomic_store(&q->waiting, true);
 	pthread_mutex_lock(&q->lock);
 	for (;;) {
@@ -456,12 +495,12 @@ static void wait_finished(struct job_queue *q, size_t s)
 	atomic_store(&q->waiting, false);
 }
 
-struct job *jobs_oldest(struct job_queue *q)
+struct run_job *run_oldest(struct run_queue *q)
 {
-	if (!jobs_pending(q))
+	if (!run_pending(q))
 		return NULL;
 	const size_t s = slot_of(q, q->head);
-	struct job *j = &q->ring[s];
+	struct run_job *j = &q->ring[s];
 
 	for (;;) {
 		/* The main thread's inputs are read here, in order. */
@@ -479,7 +518,7 @@ struct job *jobs_oldest(struct job_queue *q)
 	}
 }
 
-void jobs_done(struct job_queue *q)
+void run_done(struct run_queue *q)
 {
 	atomic_store(&q->state[slot_of(q, q->head)], JOB_FREE);
 	q->head++;
@@ -489,7 +528,7 @@ void jobs_done(struct job_queue *q)
 		;
 }
 
-unsigned jobs_online_cpus(void)
+unsigned run_online_cpus(void)
 {
 #if HAVE_SCHED_GETAFFINITY
 	/* Under taskset or a container's cpuset, the CPUs this process may
@@ -500,4 +539,9 @@ unsigned jobs_online_cpus(void)
 #endif
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (unsigned)n : 1;
+}
+
+bool run_stdin_read(const struct run_queue *q)
+{
+	return q->stdin_read;
 }

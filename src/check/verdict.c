@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* One --check line's verdict (COREUTILS.md §4-5). */
+#include "config.h"
+
+#include <errno.h>
+
+#include "check/verdict.h"
+
+enum check_verdict check_classify(enum check_line_kind kind, const struct check_outcome *res,
+				  const struct check_policy *p, struct check_counts *c)
+{
+	if (kind != CHECK_LINE_VALID) {
+		c->malformed++;
+		return CHECK_MALFORMED;
+	}
+	c->any_valid = true;
+	if (res->err) {
+		/* Only a file that is not there is skipped: one that cannot
+		 * be read for any other reason still fails the list. */
+		if (res->err == ENOENT && p->ignore_missing)
+			return CHECK_MISSING_IGNORED;
+		c->unreadable++;
+		return CHECK_UNREADABLE;
+	}
+	if (check_digest_matches(res->expected, res->digest, res->digest_len)) {
+		c->matched++;
+		return CHECK_OK;
+	}
+	c->mismatched++;
+	return CHECK_MISMATCH;
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/* The ordered pipeline behind -j: jobs are computed by worker threads in
+ * any order and handed back strictly in the order they were queued, so
+ * that every line and message of the client comes out exactly as in a
+ * serial run.  With no workers the same code computes each job as it is
+ * queued.  Prints nothing and never exits: the client words every result,
+ * and is told through one hook when the engine is about to wait.
+ *
+ * The engine opens, classifies and closes the inputs; what is computed
+ * from an open input is the client's compute callback (run/hash.h has the
+ * one that hashes).  A client (generation, --check) takes a slot, fills a
+ * job, queues it, and reports the oldest finished job:
+ *
+ *	while (!(j = run_slot(q)))
+ *		report(run_oldest(q)), run_done(q);
+ *	fill j; run_submit(q);
+ *	...
+ *	while (run_pending(q))
+ *		report(run_oldest(q)), run_done(q);
+ *
+ * Lanes (several files hashed at once by one thread, with a many-message
+ * kernel): a worker's step is two parts, claiming QUEUED jobs in queue
+ * order (claim_queued() in pipeline.c, today one at a time) and computing
+ * each one it claimed.  A lane batch plugs in between them: the worker
+ * claims up to `lanes` jobs of one algorithm and implementation, opens each
+ * as today (a job that turns out to be special, or cannot get a descriptor,
+ * goes back to the main thread alone), and hands the open ones to one batch
+ * callback beside `compute`, which sets each job's digest and error; each
+ * job then becomes FINISHED on its own.  Reporting never changes: it is
+ * always the oldest slot, so output stays in the serial order whatever a
+ * worker claimed at once, and depth still bounds how far ahead it runs. */
+#ifndef SUMAC_RUN_PIPELINE_H
+#define SUMAC_RUN_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "hash/hash.h"
+#include "io/io.h"
+
+struct run_job {
+	/* Filled in by the client before run_submit(). */
+	const char *name;     /* the input ("-": standard input) */
+	bool compute;         /* false: nothing to compute, only to report */
+	enum sumac_algo algo; /* with impl: what the compute callback uses */
+	const struct sumac_impl *impl;
+	void *payload; /* the client's, for reporting; kept per slot */
+	size_t payload_size;
+
+	/* Results: err is 0, an errno value from opening, reading or closing,
+	 * or what the compute callback returned; digest is the callback's. */
+	int err;
+	unsigned char digest[SUMAC_MAX_DIGEST];
+
+	int state; /* private to pipeline.c */
+};
+
+/* Computes job j from fd, open for reading and positioned at its start
+ * (standard input: where it stands); st is its fstat, or NULL when not
+ * known.  Returns 0 or an error for j->err.  Called from any thread, with
+ * that thread's buffer; must not print.  The engine closes fd. */
+typedef int run_compute_fn(void *ctx, struct run_job *j, int fd, const struct stat *st,
+			   struct io_buffer *buf);
+
+/* Why the main thread is about to wait, for the hook below. */
+enum run_wait_reason {
+	/* An input that may block (standard input, a FIFO, a name not yet
+	 * classified) or that is standard output itself is about to be
+	 * opened or read: every line so far must be in the file first. */
+	RUN_WAIT_SPECIAL_INPUT,
+	/* The main thread sleeps until a worker finishes the oldest job. */
+	RUN_WAIT_WORKER,
+	/* The main thread sleeps until the workers close their files, after
+	 * running out of descriptors. */
+	RUN_WAIT_DESCRIPTORS,
+	/* An input larger than one buffer, or not a regular file, is about to
+	 * be read (io_buffer.before_slow_input of the main thread's buffer). */
+	RUN_WAIT_SLOW_INPUT,
+};
+
+struct run_config {
+	/* 0: compute in the calling thread.  Otherwise the calling thread
+	 * computes too while it waits for the oldest job, so -j N wants N - 1
+	 * workers.  With standard input, output or error closed there are no
+	 * workers (see pipeline.c). */
+	unsigned workers;
+	/* How many jobs are queued ahead of the oldest one being reported
+	 * (memory and read-ahead); 1 without workers. */
+	unsigned depth;
+	/* The calling thread's buffer; its before_slow_input is set to the
+	 * hook.  Workers have their own. */
+	struct io_buffer *main_buf;
+	run_compute_fn *compute;
+	void *compute_ctx;
+	/* Called in the calling thread only, before it may wait; NULL: none. */
+	void (*before_wait)(void *ctx, enum run_wait_reason why);
+	void *wait_ctx;
+};
+
+struct run_queue;
+
+struct run_queue *run_create(const struct run_config *cfg);
+void run_destroy(struct run_queue *q);
+
+/* The slot for the next job, or NULL when depth jobs are outstanding:
+ * the caller must first take the oldest with run_oldest(). */
+struct run_job *run_slot(struct run_queue *q);
+/* Queues the job in the slot.  True if its input is one that the calling
+ * thread reads in order, once every earlier job is reported: standard input
+ * under any name, a FIFO, a device, a socket, the standard output itself.
+ * A caller that reads input of its own (a check list, which may be that
+ * same standard input) should then report up to this job before it reads
+ * on, so that the two share the data as in a serial run. */
+bool run_submit(struct run_queue *q);
+
+/* True while some queued job has not been reported. */
+bool run_pending(const struct run_queue *q);
+
+/* The oldest queued job once it is finished, waiting for it; NULL if no
+ * job is queued.  The inputs run_submit() said are read in order are
+ * computed here, after the RUN_WAIT_SPECIAL_INPUT hook, every earlier job
+ * being reported. */
+struct run_job *run_oldest(struct run_queue *q);
+/* The oldest job has been reported; its slot is free again. */
+void run_done(struct run_queue *q);
+
+/* True once a job has read standard input ("-"): GNU closes it at the
+ * end if anything read it, and reports a failure to do so. */
+bool run_stdin_read(const struct run_queue *q);
+
+/* What -j 0 / -j auto means: the CPUs this process may run on. */
+unsigned run_online_cpus(void);
+
+#endif

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* check_classify() driven directly: each verdict from the line's kind, the
+ * hash or open result and --ignore-missing, and exactly the counter that
+ * verdict adds to; then a whole list's counts through check_list_passed(). */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "check/verdict.h"
+#include "tap.h"
+
+static const unsigned char digest[4] = {0xde, 0xad, 0xbe, 0xef};
+
+struct counts_seen {
+	uintmax_t malformed, unreadable, mismatched, matched;
+	bool any_valid;
+};
+
+static bool counts_are(const struct check_counts *c, const struct counts_seen *want)
+{
+	return c->malformed == want->malformed && c->unreadable == want->unreadable &&
+	       c->mismatched == want->mismatched && c->matched == want->matched &&
+	       c->any_valid == want->any_valid;
+}
+
+/* One line on fresh counters: its verdict, and the counters after it. */
+static void one(const char *what, enum check_line_kind kind, int err, const char *expected,
+		bool ignore_missing, enum check_verdict want, struct counts_seen counts)
+{
+	const struct check_outcome res = {err, err ? NULL : digest, sizeof digest, expected};
+	const struct check_policy p = {false, ignore_missing};
+	struct check_counts c;
+	memset(&c, 0, sizeof c);
+	const enum check_verdict v = check_classify(kind, &res, &p, &c);
+	tap_ok(v == want, "%s: verdict %d (want %d)", what, (int)v, (int)want);
+	tap_ok(counts_are(&c, &counts), "%s: counters", what);
+}
+
+int main(void)
+{
+	one("match", CHECK_LINE_VALID, 0, "deadbeef", false, CHECK_OK,
+	    (struct counts_seen){.matched = 1, .any_valid = true});
+	one("match, upper-case hex", CHECK_LINE_VALID, 0, "DEADBEEF", false, CHECK_OK,
+	    (struct counts_seen){.matched = 1, .any_valid = true});
+	one("mismatch", CHECK_LINE_VALID, 0, "deadbeee", false, CHECK_MISMATCH,
+	    (struct counts_seen){.mismatched = 1, .any_valid = true});
+	one("mismatch, ignore-missing", CHECK_LINE_VALID, 0, "00000000", true, CHECK_MISMATCH,
+	    (struct counts_seen){.mismatched = 1, .any_valid = true});
+	one("read error", CHECK_LINE_VALID, EIO, "deadbeef", false, CHECK_UNREADABLE,
+	    (struct counts_seen){.unreadable = 1, .any_valid = true});
+	one("missing", CHECK_LINE_VALID, ENOENT, "deadbeef", false, CHECK_UNREADABLE,
+	    (struct counts_seen){.unreadable = 1, .any_valid = true});
+	one("missing, ignore-missing", CHECK_LINE_VALID, ENOENT, "deadbeef", true,
+	    CHECK_MISSING_IGNORED, (struct counts_seen){.any_valid = true});
+	/* Only ENOENT is "missing": a file there but unreadable still fails. */
+	one("permission denied, ignore-missing", CHECK_LINE_VALID, EACCES, "deadbeef", true,
+	    CHECK_UNREADABLE, (struct counts_seen){.unreadable = 1, .any_valid = true});
+	one("directory, ignore-missing", CHECK_LINE_VALID, EISDIR, "deadbeef", true,
+	    CHECK_UNREADABLE, (struct counts_seen){.unreadable = 1, .any_valid = true});
+	/* A negative status (a library backend that failed) is an error too. */
+	one("hash status", CHECK_LINE_VALID, -1, "deadbeef", true, CHECK_UNREADABLE,
+	    (struct counts_seen){.unreadable = 1, .any_valid = true});
+	/* A malformed line's result is never looked at, whatever it holds. */
+	one("malformed", CHECK_LINE_MALFORMED, 0, "deadbeef", false, CHECK_MALFORMED,
+	    (struct counts_seen){.malformed = 1});
+	one("malformed with an error", CHECK_LINE_MALFORMED, ENOENT, NULL, true, CHECK_MALFORMED,
+	    (struct counts_seen){.malformed = 1});
+
+	/* A list: the verdicts add up, and decide the exit as GNU does. */
+	struct check_counts c;
+	memset(&c, 0, sizeof c);
+	const struct check_policy lax = {false, true}, strict = {true, true};
+	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef"};
+	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef"};
+	check_classify(CHECK_LINE_MALFORMED, &ok, &lax, &c);
+	tap_ok(!check_list_passed(&c, &lax), "only a malformed line: fails");
+	check_classify(CHECK_LINE_VALID, &gone, &lax, &c);
+	tap_ok(c.any_valid && !check_list_passed(&c, &lax),
+	       "a missing file ignored, nothing verified: fails");
+	check_classify(CHECK_LINE_VALID, &ok, &lax, &c);
+	tap_ok(check_list_passed(&c, &lax), "one verified: passes");
+	tap_ok(!check_list_passed(&c, &strict), "one verified, one malformed, --strict: fails");
+	tap_ok(counts_are(&c,
+			  &(struct counts_seen){.malformed = 1, .matched = 1, .any_valid = true}),
+	       "list counters");
+	return tap_done();
+}
