@@ -63,3 +63,13 @@ TEST_EXTENSIONS += .sh
 SH_LOG_DRIVER = $(TAP_DRIVER)
 SH_LOG_COMPILER = $(SHELL)
 EXTRA_DIST += tests/diff/battery.sh tests/diff/battery.py tests/diff/known-differences
+
+# ---- CPU features: the SUMAC_CPU mask's syntax, detection from several
+# threads at once (run under TSan by .ci/hardening.sh), and auto selection
+# with known answers and a cross-check under every subset of the detected
+# features.
+check_PROGRAMS += tests/unit/test_cpu tests/unit/test_cpu_subsets
+tests_unit_test_cpu_SOURCES = tests/unit/test_cpu.c tests/unit/tap.h
+tests_unit_test_cpu_LDADD = $(SUMAC_LIBS)
+tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h
+tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)
