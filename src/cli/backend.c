@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/backend.h"
+#include "cli/cpumask.h"
 #include "cli/out.h"
 
 void backend_choice_init(struct backend_choice *bc, const char *option, bool debug)
@@ -153,6 +154,11 @@ const struct sumac_impl *backend_for(struct backend_choice *bc, enum sumac_algo 
 	const char *name = sumac_algo_info(algo)->name;
 	struct sumac_selection sel;
 	bool forced = bc->source != BACKEND_AUTO && strcmp(bc->forced, "auto") != 0;
+
+	if (bc->debug && !bc->cpu_told) {
+		bc->cpu_told = true;
+		cpumask_tell();
+	}
 
 	if (forced) {
 		bool by_auto = false;

@@ -22,8 +22,9 @@ struct backend_choice {
 	const char *forced; /* the name or NAME,NAME... list; NULL for BACKEND_AUTO */
 	enum backend_source source;
 	bool debug;
-	bool checked; /* every name in forced was found to exist */
-	bool invalid; /* ...or not, and that was reported */
+	bool checked;  /* every name in forced was found to exist */
+	bool invalid;  /* ...or not, and that was reported */
+	bool cpu_told; /* --debug: SUMAC_CPU's line is out */
 	const struct sumac_impl *chosen[SUMAC_NALGO];
 };
 

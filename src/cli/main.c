@@ -10,6 +10,7 @@
 #include "cli/backend.h"
 #include "cli/benchmark.h"
 #include "cli/check.h"
+#include "cli/cpumask.h"
 #include "cli/generate.h"
 #include "cli/jobs.h"
 #include "cli/nls.h"
@@ -119,6 +120,11 @@ int main(int argc, char **argv)
 	out_init();
 
 	if (opts_parse(&o, argc, argv) != 0)
+		return 1;
+	/* The mask is in place before anything chooses a backend, so that
+	 * --list-backends and --benchmark show the masked machine too;
+	 * --help and --version choose none, and always work. */
+	if (o.action != ACTION_HELP && o.action != ACTION_VERSION && !cpumask_apply_env())
 		return 1;
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
