@@ -133,8 +133,8 @@ static const struct {
 	[SUMAC_CPU_ARM_SHA512] = {"sha512", NULL, "arm", offsetof(struct sumac_cpu, arm_sha512)},
 };
 
-/* Every feature has a row: a field added to struct sumac_cpu without one
- * fails here. */
+/* A field added to struct sumac_cpu without its enum value fails here; an
+ * enum value without its row (no name) fails tests/unit/test_cpu. */
 static_assert(sizeof(struct sumac_cpu) == SUMAC_CPU_NFEATURES * sizeof(bool),
 	      "struct sumac_cpu and enum sumac_cpu_feature are out of step");
 static_assert(SUMAC_CPU_NFEATURES <= sizeof(unsigned) * CHAR_BIT, "too many CPU features");
