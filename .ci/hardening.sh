@@ -8,8 +8,9 @@
 #                           UBSan (no recovery), each running all of make check
 #   tsan                    clang ThreadSanitizer build running the tests
 #                           that start threads: the io tests (read-ahead
-#                           thread), the fault tests and the CLI suites with
-#                           -j 4 (job queue)
+#                           thread), CPU detection from several threads,
+#                           the fault tests and the CLI suites with -j 4
+#                           (job queue)
 #   valgrind                the CLI suite's generation and --check cases with
 #                           every sumac run under valgrind (memcheck, definite
 #                           leaks are errors)
@@ -110,7 +111,7 @@ tsan() {
 	# A race report ends the process with status 66: a test then fails on
 	# the exit status or on the report in stderr.
 	if ! TSAN_OPTIONS="halt_on_error=1:exitcode=66" SUMAC_CLI_JOBS=4 \
-		make -C "$dir" -s -j"$jobs" check TESTS="tests/unit/test_io tests/fault/fault.bats \
+		make -C "$dir" -s -j"$jobs" check TESTS="tests/unit/test_io tests/unit/test_cpu tests/fault/fault.bats \
 		tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
 		tests/cli/jobs.bats" \
 		>"$dir/check.log" 2>&1; then

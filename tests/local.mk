@@ -102,3 +102,13 @@ tests_fuzz_fuzz_stream_toy_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DSUMAC_TEST_FAMIL
 tests_fuzz_fuzz_stream_toy_LDADD = $(TOY_LIBS)
 EXTRA_DIST += tests/unit/toy/xor64.py vectors/XOR64ShortMsg.rsp vectors/XOR64LongMsg.rsp \
 	vectors/XOR64Monte.rsp
+
+# ---- CPU features: the SUMAC_CPU mask's syntax, detection from several
+# threads at once (run under TSan by .ci/hardening.sh), and auto selection
+# with known answers and a cross-check under every subset of the detected
+# features.
+check_PROGRAMS += tests/unit/test_cpu tests/unit/test_cpu_subsets
+tests_unit_test_cpu_SOURCES = tests/unit/test_cpu.c tests/unit/tap.h
+tests_unit_test_cpu_LDADD = $(SUMAC_LIBS)
+tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h
+tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)

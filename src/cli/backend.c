@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/backend.h"
+#include "cli/cpumask.h"
 #include "cli/out.h"
 
 void backend_choice_init(struct backend_choice *bc, const char *option, bool debug)
@@ -244,12 +245,17 @@ static void tell_error(const struct backend_choice *bc, const struct backend_rep
 	}
 }
 
-const struct sumac_impl *backend_tell(const struct backend_choice *bc, struct backend_report *r)
+const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r)
 {
 	const char *name = sumac_algo_info(r->algo)->name;
 
 	if (r->cached)
 		return r->impl;
+	/* Before the first choice's lines: what SUMAC_CPU took away. */
+	if (bc->debug && !bc->cpu_told) {
+		bc->cpu_told = true;
+		cpumask_tell();
+	}
 	for (size_t i = 0; i < r->nrefused; i++) {
 		out_error(0, "%s: not %s: %s", name, out_quotef(r->refused[i].name),
 			  status_text(r->refused[i].why));

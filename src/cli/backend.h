@@ -22,8 +22,9 @@ struct backend_choice {
 	const char *forced; /* the name or NAME,NAME... list; NULL for BACKEND_AUTO */
 	enum backend_source source;
 	bool debug;
-	bool checked; /* every name in forced was found to exist */
-	bool invalid; /* ...or not, and that was reported */
+	bool checked;  /* every name in forced was found to exist */
+	bool invalid;  /* ...or not, and that was reported */
+	bool cpu_told; /* --debug: SUMAC_CPU's line is out */
 	const struct sumac_impl *chosen[SUMAC_NALGO];
 };
 
@@ -75,7 +76,7 @@ enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo a
  * list elements that did not serve, a SUMAC_BACKEND given way, the better
  * implementations skipped and the one used; the error if none was chosen.
  * Frees what r holds.  Returns r->impl, or NULL if an error was reported. */
-const struct sumac_impl *backend_tell(const struct backend_choice *bc, struct backend_report *r);
+const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r);
 
 /* Prints the --list-backends table to stdout. */
 void backend_print_list(void);

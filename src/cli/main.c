@@ -10,6 +10,7 @@
 #include "cli/backend.h"
 #include "cli/benchmark.h"
 #include "cli/check.h"
+#include "cli/cpumask.h"
 #include "cli/generate.h"
 #include "cli/nls.h"
 #include "cli/opts.h"
@@ -143,6 +144,11 @@ int main(int argc, char **argv)
 	/* -j 0 and -j auto: one job per CPU this process may use. */
 	if (o.jobs == 0)
 		o.jobs = run_online_cpus();
+	/* The mask is in place before anything chooses a backend, so that
+	 * --list-backends and --benchmark show the masked machine too;
+	 * --help and --version choose none, and always work. */
+	if (o.action != ACTION_HELP && o.action != ACTION_VERSION && !cpumask_apply_env())
+		return 1;
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
 		const int err = errno;

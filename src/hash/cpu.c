@@ -6,6 +6,12 @@
 
 #include "hash/cpu.h"
 
+#include <assert.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <string.h>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #include <stddef.h>
@@ -107,14 +113,166 @@ static void detect(struct sumac_cpu *cpu)
 }
 #endif
 
+/* The mask's names: those of GCC's x86 options (-mssse3, -msse4.1, -mavx2,
+ * -mbmi2, -msha), and the words of the "Features" line of /proc/cpuinfo on
+ * Linux arm64.  No name is shared between the two architectures.  "sse41"
+ * is taken too, as people drop the dot. */
+static const struct {
+	const char *name;
+	const char *alias; /* or NULL */
+	const char *arch;
+	size_t offset;
+} features[SUMAC_CPU_NFEATURES] = {
+	[SUMAC_CPU_X86_SSSE3] = {"ssse3", NULL, "x86", offsetof(struct sumac_cpu, x86_ssse3)},
+	[SUMAC_CPU_X86_SSE41] = {"sse4.1", "sse41", "x86", offsetof(struct sumac_cpu, x86_sse41)},
+	[SUMAC_CPU_X86_AVX2] = {"avx2", NULL, "x86", offsetof(struct sumac_cpu, x86_avx2)},
+	[SUMAC_CPU_X86_BMI2] = {"bmi2", NULL, "x86", offsetof(struct sumac_cpu, x86_bmi2)},
+	[SUMAC_CPU_X86_SHA] = {"sha", NULL, "x86", offsetof(struct sumac_cpu, x86_sha)},
+	[SUMAC_CPU_ARM_SHA1] = {"sha1", NULL, "arm", offsetof(struct sumac_cpu, arm_sha1)},
+	[SUMAC_CPU_ARM_SHA2] = {"sha2", NULL, "arm", offsetof(struct sumac_cpu, arm_sha2)},
+	[SUMAC_CPU_ARM_SHA512] = {"sha512", NULL, "arm", offsetof(struct sumac_cpu, arm_sha512)},
+};
+
+/* A field added to struct sumac_cpu without its enum value fails here; an
+ * enum value without its row (no name) fails tests/unit/test_cpu. */
+static_assert(sizeof(struct sumac_cpu) == SUMAC_CPU_NFEATURES * sizeof(bool),
+	      "struct sumac_cpu and enum sumac_cpu_feature are out of step");
+static_assert(SUMAC_CPU_NFEATURES <= sizeof(unsigned) * CHAR_BIT, "too many CPU features");
+
+static bool *feature_field(struct sumac_cpu *cpu, enum sumac_cpu_feature f)
+{
+	return (bool *)((char *)cpu + features[f].offset);
+}
+
+static bool feature_set(const struct sumac_cpu *cpu, enum sumac_cpu_feature f)
+{
+	return *(const bool *)((const char *)cpu + features[f].offset);
+}
+
+/* The process's one view of the CPU.  pthread_once, not a flag, because
+ * -j workers and the read-ahead thread may be the first to ask; the mask
+ * is only written before they start (cpu.h). */
+static struct {
+	pthread_once_t once;
+	struct sumac_cpu detected;
+	struct sumac_cpu masked;
+	unsigned cleared;
+} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0};
+
+static void detect_once(void)
+{
+	detect(&state.detected);
+	state.masked = state.detected;
+}
+
+const struct sumac_cpu *sumac_cpu_detected(void)
+{
+	pthread_once(&state.once, detect_once);
+	return &state.detected;
+}
+
 const struct sumac_cpu *sumac_cpu_features(void)
 {
-	static struct sumac_cpu cpu;
-	static bool done;
+	pthread_once(&state.once, detect_once);
+	return &state.masked;
+}
 
-	if (!done) {
-		detect(&cpu);
-		done = true;
+const char *sumac_cpu_feature_name(enum sumac_cpu_feature f)
+{
+	return (unsigned)f < SUMAC_CPU_NFEATURES ? features[f].name : NULL;
+}
+
+const char *sumac_cpu_feature_arch(enum sumac_cpu_feature f)
+{
+	return (unsigned)f < SUMAC_CPU_NFEATURES ? features[f].arch : NULL;
+}
+
+unsigned sumac_cpu_bits(const struct sumac_cpu *cpu)
+{
+	unsigned bits = 0;
+	for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)
+		if (feature_set(cpu, (enum sumac_cpu_feature)f))
+			bits |= SUMAC_CPU_BIT(f);
+	return bits;
+}
+
+unsigned sumac_cpu_cleared(void)
+{
+	pthread_once(&state.once, detect_once);
+	return state.cleared;
+}
+
+/* ASCII only: a locale must not change what a name matches. */
+static bool same_name(const char *item, size_t len, const char *name)
+{
+	if (strlen(name) != len)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)item[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		if (c != (unsigned char)name[i])
+			return false;
 	}
-	return &cpu;
+	return true;
+}
+
+static enum sumac_cpu_mask_status parse_mask(const char *spec, unsigned *bits, const char **bad,
+					     size_t *badlen)
+{
+	const char *p = spec;
+
+	*bits = 0;
+	for (;;) {
+		const size_t n = strcspn(p, ",");
+		bool known = false;
+
+		*bad = p;
+		*badlen = n;
+		if (n == 0) {
+			*bad = spec;
+			*badlen = strlen(spec);
+			return SUMAC_CPU_MASK_EMPTY_ITEM;
+		}
+		if (p[0] != '-')
+			return SUMAC_CPU_MASK_NOT_CLEARING;
+		if (n == 1)
+			return SUMAC_CPU_MASK_NO_NAME;
+		for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)
+			if (same_name(p + 1, n - 1, features[f].name) ||
+			    (features[f].alias && same_name(p + 1, n - 1, features[f].alias))) {
+				*bits |= SUMAC_CPU_BIT(f);
+				known = true;
+			}
+		if (!known)
+			return SUMAC_CPU_MASK_UNKNOWN;
+		if (p[n] == '\0')
+			return SUMAC_CPU_MASK_OK;
+		p += n + 1;
+	}
+}
+
+enum sumac_cpu_mask_status sumac_cpu_set_mask(const char *spec, const char **bad, size_t *badlen)
+{
+	const char *where = NULL;
+	size_t len = 0;
+	unsigned bits = 0;
+
+	if (spec && *spec) {
+		const enum sumac_cpu_mask_status st = parse_mask(spec, &bits, &where, &len);
+		if (st != SUMAC_CPU_MASK_OK) {
+			if (bad)
+				*bad = where;
+			if (badlen)
+				*badlen = len;
+			return st;
+		}
+	}
+	pthread_once(&state.once, detect_once);
+	state.cleared = bits;
+	state.masked = state.detected;
+	for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)
+		if (bits & SUMAC_CPU_BIT(f))
+			*feature_field(&state.masked, (enum sumac_cpu_feature)f) = false;
+	return SUMAC_CPU_MASK_OK;
 }

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* CPU features that decide which backends can run.  Detection lives only in
  * cpu.c; everything else reads this struct.  Unknown platforms report no
- * features, so only the portable backend is usable there. */
+ * features, so only the portable backend is usable there.
+ *
+ * A mask can clear detected features before any backend is chosen, as
+ * OpenSSL's OPENSSL_ia32cap and glibc's glibc.cpu.hwcaps tunable do: the
+ * program then behaves as on a CPU without them (SUMAC_CPU=-sha,-avx2),
+ * and the tests choose backends for every subset of what this CPU has. */
 #ifndef SUMAC_CPU_H
 #define SUMAC_CPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct sumac_cpu {
 	bool x86_ssse3;
@@ -18,7 +24,53 @@ struct sumac_cpu {
 	bool arm_sha512;
 };
 
-/* Reads the features once and caches them; later calls are free. */
+/* One per field of struct sumac_cpu; bit (1u << f) in the masks below. */
+enum sumac_cpu_feature {
+	SUMAC_CPU_X86_SSSE3,
+	SUMAC_CPU_X86_SSE41,
+	SUMAC_CPU_X86_AVX2,
+	SUMAC_CPU_X86_BMI2,
+	SUMAC_CPU_X86_SHA,
+	SUMAC_CPU_ARM_SHA1,
+	SUMAC_CPU_ARM_SHA2,
+	SUMAC_CPU_ARM_SHA512,
+	SUMAC_CPU_NFEATURES
+};
+
+#define SUMAC_CPU_BIT(f) (1u << (f))
+
+/* The features after the mask: what every usable() check sees.  Detects
+ * the CPU on first use, once per process whichever thread comes first. */
 const struct sumac_cpu *sumac_cpu_features(void);
+/* The features as detected, whatever the mask. */
+const struct sumac_cpu *sumac_cpu_detected(void);
+
+/* The name a mask uses for f ("ssse3", "sse4.1", "sha", "sha512"...; the
+ * mask also takes "sse41") and its architecture ("x86" or "arm"); NULL for
+ * f out of range. */
+const char *sumac_cpu_feature_name(enum sumac_cpu_feature f);
+const char *sumac_cpu_feature_arch(enum sumac_cpu_feature f);
+/* The features set in cpu, as SUMAC_CPU_BIT()s. */
+unsigned sumac_cpu_bits(const struct sumac_cpu *cpu);
+/* The features the mask names, detected or not, as SUMAC_CPU_BIT()s. */
+unsigned sumac_cpu_cleared(void);
+
+enum sumac_cpu_mask_status {
+	SUMAC_CPU_MASK_OK,
+	SUMAC_CPU_MASK_EMPTY_ITEM,   /* ",-sha", "-sha,", "-sha,,-avx2" */
+	SUMAC_CPU_MASK_NOT_CLEARING, /* "sha" or "+sha": a mask only clears */
+	SUMAC_CPU_MASK_NO_NAME,      /* "-" alone */
+	SUMAC_CPU_MASK_UNKNOWN       /* "-shaa": no feature of any architecture */
+};
+
+/* Sets the mask from spec, a comma-separated list of "-NAME" items (names
+ * in any case).  A name of the other architecture is accepted: it is never
+ * detected here, so clearing it changes nothing, and one setting can serve
+ * machines of both kinds.  NULL or "" means no mask.  On an error the mask
+ * is left as it was, and *bad, *badlen (if not NULL) point at the
+ * offending item inside spec (not NUL-terminated; the whole spec for an
+ * empty item).  Not for use while other threads choose backends: set it at
+ * start-up, or between the single-threaded steps of a test. */
+enum sumac_cpu_mask_status sumac_cpu_set_mask(const char *spec, const char **bad, size_t *badlen);
 
 #endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* SUMAC_CPU, the user's CPU-feature mask: read once at start-up, under
+ * every program name, before anything chooses a backend. */
+#ifndef SUMAC_CLI_CPUMASK_H
+#define SUMAC_CLI_CPUMASK_H
+
+#include <stdbool.h>
+
+/* Applies $SUMAC_CPU (unset or empty: no mask).  Returns false after
+ * telling on stderr what in it is wrong; the caller exits with 1. */
+bool cpumask_apply_env(void);
+
+/* For --debug: one line on what the mask clears and what it leaves, if
+ * SUMAC_CPU names any feature; nothing otherwise. */
+void cpumask_tell(void);
+
+#endif
