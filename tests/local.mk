@@ -112,3 +112,8 @@ tests_unit_test_cpu_SOURCES = tests/unit/test_cpu.c tests/unit/tap.h
 tests_unit_test_cpu_LDADD = $(SUMAC_LIBS)
 tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h
 tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)
+
+# ---- The layering of src/: no include cycle, each folder includes only
+# those below it, and nothing below src/cli prints or exits.
+TESTS += tests/layout/layers.sh
+EXTRA_DIST += tests/layout/layers.sh tests/layout/layers.py
