@@ -117,3 +117,8 @@ tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)
 # those below it, and nothing below src/cli prints or exits.
 TESTS += tests/layout/layers.sh
 EXTRA_DIST += tests/layout/layers.sh tests/layout/layers.py
+
+# ---- Backend selection's rules, on made-up tables.
+check_PROGRAMS += tests/unit/test_select
+tests_unit_test_select_SOURCES = tests/unit/test_select.c tests/unit/tap.h
+tests_unit_test_select_LDADD = $(SUMAC_LIBS)

@@ -238,15 +238,19 @@ static enum sumac_select_status impl_verdict(const struct sumac_impl *impl, enum
 
 /* Every compiled entry of the backend that serves algo is tried, in table
  * order; the first one's refusal is the answer if none can. */
-static enum sumac_select_status select_forced(enum sumac_algo algo, const char *backend,
+static enum sumac_select_status select_forced(const struct sumac_impl *impls, size_t n,
+					      enum sumac_algo algo, const char *backend,
 					      struct sumac_selection *sel)
 {
-	bool compiled = false;
+	bool named = false, compiled = false;
 	enum sumac_select_status first = SUMAC_SELECT_NO_ALGO;
 
-	for (size_t i = 0; i < sumac_nimpls; i++) {
-		const struct sumac_impl *impl = &sumac_impls[i];
-		if (strcmp(impl->backend, backend) != 0 || !sumac_impl_compiled(impl))
+	for (size_t i = 0; i < n; i++) {
+		const struct sumac_impl *impl = &impls[i];
+		if (strcmp(impl->backend, backend) != 0)
+			continue;
+		named = true;
+		if (!sumac_impl_compiled(impl))
 			continue;
 		compiled = true;
 		if (!sumac_impl_serves(impl, algo))
@@ -260,8 +264,8 @@ static enum sumac_select_status select_forced(enum sumac_algo algo, const char *
 			first = why;
 	}
 	if (!compiled)
-		return sel->status = sumac_backend_known(backend) ? SUMAC_SELECT_NOT_COMPILED
-								  : SUMAC_SELECT_UNKNOWN_BACKEND;
+		return sel->status =
+			       named ? SUMAC_SELECT_NOT_COMPILED : SUMAC_SELECT_UNKNOWN_BACKEND;
 	return sel->status = first;
 }
 
@@ -276,34 +280,43 @@ static void note_skipped(struct sumac_selection *sel, const struct sumac_impl *i
 }
 
 /* The untried compiled entry serving algo with the highest priority, the
- * first in the table among equals; NULL when none is left. */
-static const struct sumac_impl *next_candidate(enum sumac_algo algo, const bool *tried)
+ * first in the table among equals; -1 when none is left. */
+static long next_candidate(const struct sumac_impl *impls, size_t n, enum sumac_algo algo,
+			   uint64_t tried)
 {
-	const struct sumac_impl *best = NULL;
-	for (size_t i = 0; i < sumac_nimpls; i++) {
-		const struct sumac_impl *impl = &sumac_impls[i];
-		if (tried[i] || !sumac_impl_compiled(impl) || !sumac_impl_serves(impl, algo))
+	long best = -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct sumac_impl *impl = &impls[i];
+		if ((tried >> i & 1) || !sumac_impl_compiled(impl) ||
+		    !sumac_impl_serves(impl, algo))
 			continue;
-		if (!best || impl->priority > best->priority)
-			best = impl;
+		if (best < 0 || impl->priority > impls[best].priority)
+			best = (long)i;
 	}
 	return best;
 }
 
-enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
-				      struct sumac_selection *sel)
+_Static_assert(sizeof sumac_impls / sizeof sumac_impls[0] <= SUMAC_MAX_IMPLS,
+	       "sumac_select_from() looks at SUMAC_MAX_IMPLS rows");
+
+enum sumac_select_status sumac_select_from(const struct sumac_impl *impls, size_t n,
+					   enum sumac_algo algo, const char *backend,
+					   struct sumac_selection *sel)
 {
-	bool tried[sizeof sumac_impls / sizeof sumac_impls[0]] = {false};
-	const struct sumac_impl *impl;
+	uint64_t tried = 0;
+	long i;
 
 	memset(sel, 0, sizeof *sel);
+	if (n > SUMAC_MAX_IMPLS)
+		n = SUMAC_MAX_IMPLS;
 	if (backend && strcmp(backend, "auto") != 0)
-		return select_forced(algo, backend, sel);
+		return select_forced(impls, n, algo, backend, sel);
 
 	/* Every candidate from the highest priority down, each once: entries
 	 * of equal priority are all tried. */
-	while ((impl = next_candidate(algo, tried))) {
-		tried[impl - sumac_impls] = true;
+	while ((i = next_candidate(impls, n, algo, tried)) >= 0) {
+		const struct sumac_impl *impl = &impls[i];
+		tried |= UINT64_C(1) << i;
 		const enum sumac_select_status why = impl_verdict(impl, algo);
 		if (why == SUMAC_SELECT_OK) {
 			sel->impl = impl;
@@ -313,4 +326,10 @@ enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 	}
 	/* No portable entry: a build bug. */
 	return sel->status = SUMAC_SELECT_NO_ALGO;
+}
+
+enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
+				      struct sumac_selection *sel)
+{
+	return sumac_select_from(sumac_impls, sumac_nimpls, algo, backend, sel);
 }

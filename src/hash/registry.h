@@ -69,6 +69,13 @@ bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo);
  * Returns sel->status. */
 enum sumac_select_status sumac_select(enum sumac_algo algo, const char *backend,
 				      struct sumac_selection *sel);
+/* The same choice among the n rows of another table (at most
+ * SUMAC_MAX_IMPLS): the unit tests' way to try rules the real table has no
+ * case of, such as two entries of equal priority. */
+#define SUMAC_MAX_IMPLS 64
+enum sumac_select_status sumac_select_from(const struct sumac_impl *impls, size_t n,
+					   enum sumac_algo algo, const char *backend,
+					   struct sumac_selection *sel);
 
 /* True if some table entry (compiled in or not) carries this token. */
 bool sumac_backend_known(const char *backend);
