@@ -10,8 +10,8 @@
 # value; exits 1 on any failure or difference, 77 when bats, python3 or
 # GNU coreutils 9.1 (the battery's reference) is missing.
 #
-# Too long for .ci/run's default path (about 40 minutes with R=20 on two
-# cores): run it by hand, e.g. under nice on a shared machine:
+# Too long for .ci/run's default path (about an hour with R=20, 3,000
+# battery cases, two busy cores): run it by hand, e.g. under nice:
 #
 #   nice -n 19 .ci/jobs-repeat.sh -r 20 -n 1000 BUILDDIR
 #
