@@ -37,6 +37,8 @@ their cases are the same on every run).
   battery.py --tap -n 300            TAP, one line per case (make check)
   battery.py -n 2000 --jobs-repeat 20
                                      the -j run 20 times a case (2, 4, ...)
+  battery.py -n 1000 --jobs-each 20  -j 2 and -j 4 each 20 times a case,
+                                     every run counted (.ci/jobs-repeat.sh)
 
 Known differences: tests/diff/known-differences lists KIND:CLASS entries,
 each with its cause.  A differing case whose kind and one of whose classes
@@ -723,9 +725,11 @@ def show_diffs(case, diffs):
 
 
 class Runner:
-    def __init__(self, bindir, seed, known, only, exclude, jobs_repeat=1):
+    def __init__(self, bindir, seed, known, only, exclude, jobs_repeat=1, jobs_each=0):
         self.bindir = bindir
         self.jobs_repeat = jobs_repeat
+        self.jobs_each = jobs_each
+        self.jobs_runs = {}  # n -> [runs, differing runs] of the last case
         self.seed = seed
         self.known = known
         self.only = only
@@ -745,15 +749,27 @@ class Runner:
         w = compare(gnu, ser)
         if w:
             diffs.append(("gnu", w, gnu, ser))
-        # -j N as drawn, then alternately 2 and 4 when repeated (races)
-        for rep in range(self.jobs_repeat):
-            n = case.jobs if rep == 0 else (2, 4)[rep % 2]
+        # -j N as drawn, then alternately 2 and 4 when repeated (races);
+        # --jobs-each R: -j 2 and -j 4 R times each, every run counted.
+        if self.jobs_each:
+            ns = [2, 4] * self.jobs_each
+        else:
+            ns = [case.jobs if rep == 0 else (2, 4)[rep % 2] for rep in range(self.jobs_repeat)]
+        self.jobs_runs = {}
+        shown = set()
+        for n in ns:
             par = run_variant(case, exe, n, work, "par")
             par["n"] = n
             w = compare(ser, par)
+            runs = self.jobs_runs.setdefault(n, [0, 0])
+            runs[0] += 1
             if w:
-                diffs.append(("jobs", w, ser, par))
-                break
+                runs[1] += 1
+                if n not in shown:
+                    diffs.append(("jobs", w, ser, par))
+                    shown.add(n)
+                if not self.jobs_each:
+                    break
         for t in ("gnu", "ser", "par"):
             shutil.rmtree(os.path.join(work, t))
         return diffs
@@ -834,10 +850,10 @@ class Runner:
         """(index, status, text): status ok, known, new, or filtered."""
         case = make_case(self.seed, index)
         if not self.wanted(case):
-            return index, "filtered", "", []
+            return index, "filtered", "", [], {}
         diffs = self.diffs(case, work)
         if not diffs:
-            return index, "ok", describe(case, self.seed) if verbose else "", []
+            return index, "ok", describe(case, self.seed) if verbose else "", [], self.jobs_runs
         matched = []
         new = False
         for kind, w, _, _ in diffs:
@@ -847,7 +863,7 @@ class Runner:
             else:
                 new = True
         text = describe(case, self.seed) + show_diffs(case, diffs)
-        return index, ("new" if new else "known"), text, sorted(set(matched))
+        return index, ("new" if new else "known"), text, sorted(set(matched)), self.jobs_runs
 
 
 # ---------------------------------------------------------------- reproducer
@@ -993,6 +1009,9 @@ def main():
     ap.add_argument("--max-print", type=int, default=20, help="print at most this many differing cases")
     ap.add_argument("--classes", action="store_true", help="print how many cases each class has, run nothing")
     ap.add_argument("--jobs-repeat", type=int, default=1, help="run the -j variant of each case this many times")
+    ap.add_argument("--jobs-each", type=int, default=0, metavar="R",
+                    help="run each case with -j 2 R times and with -j 4 R times (in place of --jobs-repeat), "
+                    "every run compared with serial sumac and counted")
     ap.add_argument("--minimize", action="store_true", help="with --case: reduce the case while it differs")
     a = ap.parse_args()
 
@@ -1032,7 +1051,7 @@ def main():
     os.mkdir(bindir)
     for p in PROGS:
         os.symlink(sumac, os.path.join(bindir, p))
-    runner = Runner(bindir, seed, known, only, exclude, max(1, a.jobs_repeat))
+    runner = Runner(bindir, seed, known, only, exclude, max(1, a.jobs_repeat), max(0, a.jobs_each))
     if a.minimize and a.case is not None:
         _init(runner, base)
         try:
@@ -1047,6 +1066,7 @@ def main():
         print(f"1..{len(indices)}", flush=True)
     stats = {"ok": 0, "known": 0, "new": 0, "filtered": 0}
     matched = {}
+    jobs_runs = {}  # n -> [runs, differing runs, cases with a differing run]
     printed = 0
     try:
         if a.jobs <= 1 or len(indices) == 1:
@@ -1057,8 +1077,13 @@ def main():
         else:
             pool = multiprocessing.Pool(a.jobs, _init, (runner, base))
             results = pool.imap(_work, indices, chunksize=8)
-        for n, (index, status, text, m) in enumerate(results, 1):
+        for n, (index, status, text, m, jr) in enumerate(results, 1):
             stats[status] += 1
+            for j, (runs, bad) in jr.items():
+                t = jobs_runs.setdefault(j, [0, 0, 0])
+                t[0] += runs
+                t[1] += bad
+                t[2] += 1 if bad else 0
             for e in m:
                 matched[e] = matched.get(e, 0) + 1
             if a.tap:
@@ -1083,6 +1108,9 @@ def main():
     ran = stats["ok"] + stats["known"] + stats["new"]
     print(f"# battery: seed {seed}: {ran} cases run ({stats['filtered']} filtered out), "
           f"{stats['ok']} identical, {stats['known']} known differences, {stats['new']} new differences")
+    for j in sorted(jobs_runs):
+        runs, bad, cases = jobs_runs[j]
+        print(f"# battery: -j {j}: {runs} runs, {bad} differ from serial ({cases} cases)")
     for e in sorted(matched):
         print(f"#   known {e}: {matched[e]} cases")
     if a.case is None and not only and ran >= 10000:
