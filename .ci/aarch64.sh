@@ -222,6 +222,18 @@ cpu_other_os() {
 		#define AT_HWCAP 25
 		int elf_aux_info(int aux, void *buf, int buflen);
 	EOF
+	# Detection runs once under pthread_once, and the SUMAC_CPU mask parser
+	# measures names: the few libc declarations those need.
+	cat >"$stubs/pthread.h" <<-'EOF'
+		typedef int pthread_once_t;
+		#define PTHREAD_ONCE_INIT 0
+		int pthread_once(pthread_once_t *once, void (*init)(void));
+	EOF
+	cat >"$stubs/string.h" <<-'EOF'
+		#include <stddef.h>
+		size_t strlen(const char *s);
+		size_t strcspn(const char *s, const char *reject);
+	EOF
 	local flags=(-std=c11 -ffreestanding -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 		-Wmissing-prototypes -Wformat=2 -O2 -S -o - -I"$stubs" -I"$src/src")
 	s=$(clang --target=arm64-apple-macos11 "${flags[@]}" -I"$stubs/darwin" "$src/src/hash/cpu.c") &&

@@ -66,9 +66,9 @@ enum sumac_algo { SUMAC_ALGORITHMS(SUMAC_ALGO_ENUM_) SUMAC_NALGO };
 /* The product's algorithms come first: in the build with test families,
  * the unit tests run only the test-only ones, from this number on (the
  * product's are the normal build's to test). */
-#define SUMAC_COUNT_ALGO_(ID, name, tag, prog, fam, variant, dlen, kat) +1
-enum { SUMAC_NALGO_PRODUCT = 0 SUMAC_PRODUCT_ALGORITHMS(SUMAC_COUNT_ALGO_) };
-#undef SUMAC_COUNT_ALGO_
+#define SUMAC_PRODUCT_ORDINAL_(ID, name, tag, prog, fam, variant, dlen, kat) SUMAC_PRODUCT_##ID,
+enum { SUMAC_PRODUCT_ALGORITHMS(SUMAC_PRODUCT_ORDINAL_) SUMAC_NALGO_PRODUCT };
+#undef SUMAC_PRODUCT_ORDINAL_
 #if SUMAC_TEST_FAMILIES
 #define SUMAC_FIRST_TESTED_ALGO SUMAC_NALGO_PRODUCT
 #else

@@ -17,7 +17,8 @@
 /* The portable many-message reference loops over this many. */
 #define SUMAC_PORTABLE_LANES 4
 
-/* One row per (family, backend).  Every row is in the table whether or not
+/* One row per (family, backend), written with designated initializers (a
+ * field left out is 0 or NULL).  Every row is in the table whether or not
  * configure built its backend (blocks and stream both NULL then), so that
  * the table alone names every backend the project knows. */
 struct sumac_impl {
@@ -28,11 +29,12 @@ struct sumac_impl {
 	 * algorithm of the family. */
 	unsigned algos;
 	int priority; /* portable 100, openssl 150, commoncrypto 180, armv8 200, x86 240-250 */
+	/* A many-message entry point (hash.h): lanes and lanes_blocks, or 0
+	 * and NULL. */
+	unsigned lanes;
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
 	sumac_blocks_fn *blocks;                     /* block backends */
 	const struct sumac_stream_ops *stream;       /* library backends */
-	/* A many-message entry point (hash.h), or 0 and NULL. */
-	unsigned lanes;
 	sumac_lanes_fn *lanes_blocks;
 };
 

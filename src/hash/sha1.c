@@ -12,8 +12,9 @@ static const uint32_t sha1_iv[][5] = {
 	{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0},
 };
 
-#define IN_FAMILY_(ID, name, tag, prog, fam, variant, dlen, kat)                                   \
-	+(SUMAC_FAMILY_##fam == SUMAC_FAMILY_SHA1)
+/* A term of the sum that counts the family's rows of algorithms.h. */
+/* NOLINTNEXTLINE(bugprone-macro-parentheses) */
+#define IN_FAMILY_(i, n, t, p, fam, v, d, k) +(SUMAC_FAMILY_##fam == SUMAC_FAMILY_SHA1)
 _Static_assert(sizeof sha1_iv / sizeof sha1_iv[0] == 0 SUMAC_ALGORITHMS(IN_FAMILY_),
 	       "one initial value per SHA-1 algorithm in algorithms.h");
 

@@ -16,8 +16,9 @@ static const uint32_t sha256_iv[][8] = {
 	 0x5be0cd19},
 };
 
-#define IN_FAMILY_(ID, name, tag, prog, fam, variant, dlen, kat)                                   \
-	+(SUMAC_FAMILY_##fam == SUMAC_FAMILY_SHA256)
+/* A term of the sum that counts the family's rows of algorithms.h. */
+/* NOLINTNEXTLINE(bugprone-macro-parentheses) */
+#define IN_FAMILY_(i, n, t, p, fam, v, d, k) +(SUMAC_FAMILY_##fam == SUMAC_FAMILY_SHA256)
 _Static_assert(sizeof sha256_iv / sizeof sha256_iv[0] == 0 SUMAC_ALGORITHMS(IN_FAMILY_),
 	       "one initial value per SHA-256 algorithm in algorithms.h");
 

@@ -99,16 +99,11 @@ static int rec_final(void *ctx, uint8_t *out)
 }
 
 static const struct sumac_stream_ops rec_ops = {NULL, rec_init, rec_update, rec_final, NULL};
-static const struct sumac_impl rec_impl = {"md5-recorder",
-					   "recorder",
-					   SUMAC_FAMILY_MD5,
-					   SUMAC_ALGO_BIT(SUMAC_MD5),
-					   0,
-					   NULL,
-					   NULL,
-					   &rec_ops,
-					   0,
-					   NULL};
+static const struct sumac_impl rec_impl = {.driver = "md5-recorder",
+					   .backend = "recorder",
+					   .family = SUMAC_FAMILY_MD5,
+					   .algos = SUMAC_ALGO_BIT(SUMAC_MD5),
+					   .stream = &rec_ops};
 
 static bool make_file(const char *name)
 {

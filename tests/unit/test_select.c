@@ -19,9 +19,10 @@ static bool never(const struct sumac_cpu *cpu)
 	return false;
 }
 
-#define ROW(driver, backend, prio, usable, code)                                                   \
+#define ROW(driver_, backend_, prio, usable_, code)                                                \
 	{                                                                                          \
-		driver, backend, SUMAC_FAMILY_SHA256, 0, prio, usable, code, NULL, 0, NULL         \
+		.driver = driver_, .backend = backend_, .family = SUMAC_FAMILY_SHA256,             \
+		.priority = prio, .usable = usable_, .blocks = code                                \
 	}
 #define PORTABLE ROW("sha256-portable", "portable", 100, NULL, sumac_sha256_blocks_portable)
 
