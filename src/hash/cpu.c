@@ -135,7 +135,7 @@ static const struct {
 /* A field added to struct sumac_cpu without its enum value fails here; an
  * enum value without its row (no name) fails tests/unit/test_cpu. */
 _Static_assert(sizeof(struct sumac_cpu) == SUMAC_CPU_NFEATURES * sizeof(bool),
-	      "struct sumac_cpu and enum sumac_cpu_feature are out of step");
+	       "struct sumac_cpu and enum sumac_cpu_feature are out of step");
 _Static_assert(SUMAC_CPU_NFEATURES <= sizeof(unsigned) * CHAR_BIT, "too many CPU features");
 
 static bool *feature_field(struct sumac_cpu *cpu, enum sumac_cpu_feature f)
