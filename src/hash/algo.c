@@ -9,26 +9,16 @@
 
 #define ALGO_ROW_(ID, name, tag, prog, fam, variant, dlen, kat)                                    \
 	[SUMAC_##ID] = {name, tag, prog, SUMAC_FAMILY_##fam, variant, dlen, kat},
-static const struct sumac_algo_info algos[SUMAC_NALGO] = {SUMAC_ALGORITHMS(ALGO_ROW_)};
+const struct sumac_algo_info sumac_algo_table[SUMAC_NALGO] = {SUMAC_ALGORITHMS(ALGO_ROW_)};
 #undef ALGO_ROW_
 
 #define FAMILY_ROW_(ID, ident, state, block)                                                       \
 	[SUMAC_FAMILY_##ID] = {#ident, state, block, &sumac_##ident##_family},
-static const struct sumac_family_info families[SUMAC_NFAMILY] = {SUMAC_FAMILIES(FAMILY_ROW_)};
+const struct sumac_family_info sumac_family_table[SUMAC_NFAMILY] = {SUMAC_FAMILIES(FAMILY_ROW_)};
 #undef FAMILY_ROW_
 
 /* Registry masks and fuzz headers hold an algorithm in a byte or a bit. */
 _Static_assert(SUMAC_NALGO <= 32, "algorithm masks are 32-bit");
-
-const struct sumac_algo_info *sumac_algo_info(enum sumac_algo algo)
-{
-	return &algos[algo];
-}
-
-const struct sumac_family_info *sumac_family_info(enum sumac_family family)
-{
-	return &families[family];
-}
 
 /* Compares ignoring case and the separators people write between the
  * family and the size ("SHA-256", "sha512/256", "sha512_256"). */
@@ -54,7 +44,7 @@ static int name_matches(const char *given, const char *canonical)
 int sumac_algo_from_name(const char *name, enum sumac_algo *out)
 {
 	for (int a = 0; a < SUMAC_NALGO; a++) {
-		if (name_matches(name, algos[a].name)) {
+		if (name_matches(name, sumac_algo_table[a].name)) {
 			*out = (enum sumac_algo)a;
 			return 0;
 		}

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hash/hash.h"
+#include "hash/md.h"
 #include "hash/registry.h"
 
 int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl)
@@ -15,6 +16,7 @@ int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_i
 	const struct sumac_algo_info *ai = sumac_algo_info(algo);
 
 	ctx->algo = algo;
+	ctx->digest_len = ai->digest_len;
 	ctx->family = sumac_family_info(ai->family);
 	ctx->blocks = impl->blocks;
 	ctx->stream = impl->stream;
@@ -86,7 +88,8 @@ int sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 		}
 		return ctx->stream->final(ctx->stream_ctx.bytes, out);
 	}
-	err = ctx->family->ops->final(ctx, out);
+	const struct sumac_family_ops *ops = ctx->family->ops;
+	err = ops->md ? sumac_md_final(ctx, out, ops->md) : ops->final(ctx, out);
 	ctx->buffered = 0;
 	return err;
 }

@@ -25,6 +25,7 @@ struct sumac_algo_info {
 };
 
 struct sumac_ctx;
+struct sumac_md_layout;
 
 /* What a family file (src/hash/<family>.c) provides: how to start a state
  * and how to finish a message.  The framing (framing.c) buffers input into
@@ -36,8 +37,12 @@ struct sumac_family_ops {
 	bool hold_last_block;
 	/* Writes the initial state of the family's algorithm number variant. */
 	void (*init)(void *state, unsigned variant);
-	/* Finishes ctx (the buffered tail, padding, length) with ctx's block
-	 * function and writes the digest: 0, or a SUMAC_E_* status. */
+	/* Merkle-Damgard families: the layout md.c's shared finish needs
+	 * (hash/md.h), called directly; final is then NULL. */
+	const struct sumac_md_layout *md;
+	/* Other families: finishes ctx (the buffered tail, padding, length)
+	 * with ctx's block function and writes the digest: 0, or a SUMAC_E_*
+	 * status. */
 	int (*final)(struct sumac_ctx *ctx, uint8_t *out);
 };
 
@@ -48,8 +53,20 @@ struct sumac_family_info {
 	const struct sumac_family_ops *ops;
 };
 
-const struct sumac_algo_info *sumac_algo_info(enum sumac_algo algo);
-const struct sumac_family_info *sumac_family_info(enum sumac_family family);
+/* The tables of algo.c, generated from algorithms.h; read them through the
+ * two functions below, inline because every stream's start and end does. */
+extern const struct sumac_algo_info sumac_algo_table[SUMAC_NALGO];
+extern const struct sumac_family_info sumac_family_table[SUMAC_NFAMILY];
+
+static inline const struct sumac_algo_info *sumac_algo_info(enum sumac_algo algo)
+{
+	return &sumac_algo_table[algo];
+}
+
+static inline const struct sumac_family_info *sumac_family_info(enum sumac_family family)
+{
+	return &sumac_family_table[family];
+}
 /* Accepts "sha256", "SHA256", "sha-256", "sha512/256", "sha512-256". */
 int sumac_algo_from_name(const char *name, enum sumac_algo *out);
 
@@ -98,7 +115,8 @@ struct sumac_ctx {
 	const struct sumac_stream_ops *stream;
 	const struct sumac_family_info *family;
 	enum sumac_algo algo;
-	int err; /* the first failure of a stream update, reported by final */
+	unsigned digest_len; /* sumac_algo_info(algo)->digest_len */
+	int err;             /* the first failure of a stream update, reported by final */
 	union {
 		unsigned char bytes[SUMAC_MAX_STATE];
 		uint64_t align;

@@ -33,7 +33,7 @@ int sumac_md_final(struct sumac_ctx *ctx, uint8_t *out, const struct sumac_md_la
 	ctx->blocks(ctx->state.bytes, buf, 1);
 
 	uint8_t full[SUMAC_MAX_STATE];
-	const unsigned digest_len = sumac_algo_info(ctx->algo)->digest_len;
+	const unsigned digest_len = ctx->digest_len;
 	const unsigned nwords = (digest_len + layout->word_bytes - 1) / layout->word_bytes;
 	const uint32_t *w32 = (const uint32_t *)(const void *)ctx->state.bytes;
 	const uint64_t *w64 = (const uint64_t *)(const void *)ctx->state.bytes;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal to src/hash/: the Merkle-Damgard finish shared by the MD5,
- * SHA-1 and SHA-2 family files (and any later MD family, such as SM3). */
+ * SHA-1 and SHA-2 families (and any later MD family, such as SM3): a family
+ * file names its layout in its ops (.md), and the framing calls this. */
 #ifndef SUMAC_MD_H
 #define SUMAC_MD_H
 

@@ -23,13 +23,10 @@ static void md5_init(void *state, unsigned variant)
 	memcpy(state, md5_iv[variant], sizeof md5_iv[variant]);
 }
 
-static int md5_final(struct sumac_ctx *ctx, uint8_t *out)
-{
-	static const struct sumac_md_layout layout = {8, 4, false};
-	return sumac_md_final(ctx, out, &layout);
-}
+/* The length field, the word size and the byte order. */
+static const struct sumac_md_layout md5_layout = {8, 4, false};
 
 const struct sumac_family_ops sumac_md5_family = {
 	.init = md5_init,
-	.final = md5_final,
+	.md = &md5_layout,
 };

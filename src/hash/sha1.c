@@ -23,13 +23,10 @@ static void sha1_init(void *state, unsigned variant)
 	memcpy(state, sha1_iv[variant], sizeof sha1_iv[variant]);
 }
 
-static int sha1_final(struct sumac_ctx *ctx, uint8_t *out)
-{
-	static const struct sumac_md_layout layout = {8, 4, true};
-	return sumac_md_final(ctx, out, &layout);
-}
+/* The length field, the word size and the byte order. */
+static const struct sumac_md_layout sha1_layout = {8, 4, true};
 
 const struct sumac_family_ops sumac_sha1_family = {
 	.init = sha1_init,
-	.final = sha1_final,
+	.md = &sha1_layout,
 };

@@ -27,13 +27,10 @@ static void sha256_init(void *state, unsigned variant)
 	memcpy(state, sha256_iv[variant], sizeof sha256_iv[variant]);
 }
 
-static int sha256_final(struct sumac_ctx *ctx, uint8_t *out)
-{
-	static const struct sumac_md_layout layout = {8, 4, true};
-	return sumac_md_final(ctx, out, &layout);
-}
+/* The length field, the word size and the byte order. */
+static const struct sumac_md_layout sha256_layout = {8, 4, true};
 
 const struct sumac_family_ops sumac_sha256_family = {
 	.init = sha256_init,
-	.final = sha256_final,
+	.md = &sha256_layout,
 };

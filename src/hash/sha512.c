@@ -36,13 +36,10 @@ static void sha512_init(void *state, unsigned variant)
 	memcpy(state, sha512_iv[variant], sizeof sha512_iv[variant]);
 }
 
-static int sha512_final(struct sumac_ctx *ctx, uint8_t *out)
-{
-	static const struct sumac_md_layout layout = {16, 8, true};
-	return sumac_md_final(ctx, out, &layout);
-}
+/* The length field, the word size and the byte order. */
+static const struct sumac_md_layout sha512_layout = {16, 8, true};
 
 const struct sumac_family_ops sumac_sha512_family = {
 	.init = sha512_init,
-	.final = sha512_final,
+	.md = &sha512_layout,
 };
