@@ -229,6 +229,9 @@ ncpu=$(nproc 2>/dev/null || echo 1)
 	echo "| new | \`$(commit_of "$new")\` |"
 	echo "| old build | \`$(flags_of "$old")\`, \`$(cc_of "$old")\` |"
 	echo "| new build | \`$(flags_of "$new")\`, \`$(cc_of "$new")\` |"
+	if [ "$(flags_of "$old") $(cc_of "$old")" != "$(flags_of "$new") $(cc_of "$new")" ]; then
+		echo "| **warning** | the two builds were configured differently: new/old measures that too |"
+	fi
 	cc_line=$(cc_of "$new")
 	echo "| compiler | $({ ${cc_line%% *} --version 2>/dev/null || true; } | sed -n 1p) |"
 	echo "| coreutils | $({ sha256sum --version 2>/dev/null || echo absent; } | sed -n 1p) |"
@@ -285,6 +288,8 @@ def verdict(x):
 def versus(res, a, b, key="median"):
     if a not in res or b not in res:
         return None
+    if key == "cpu":  # hyperfine's mean user + system time
+        return speed(res[a]["user"] + res[a]["system"], res[b]["user"] + res[b]["system"])
     return speed(res[a][key], res[b][key])
 
 
@@ -298,7 +303,8 @@ stdout.__enter__()
 print("Every ratio is a ratio of **speeds** (> 1: the first is faster).  *new/old* is the "
       "criterion: within 2 % (0.980× to 1.020×) passes.  *new/old (min)* compares the "
       "fastest runs, which load can only slow down: when the two disagree, the machine was "
-      "busy during one of the builds' runs.\n")
+      "busy during one of the builds' runs.  *new/old (CPU)* compares the mean user + system "
+      "time, which counts less of the time other programs take.\n")
 
 # Table 1: rows are (algorithm, variant), columns the four programs.
 if "whole" in tables:
@@ -316,7 +322,7 @@ if "whole" in tables:
             med = lambda k: "%.3f" % res[k]["median"] if k in res else "n/a"
             r = versus(res, n, o)
             summary.append(("whole program, %s, %s" % (a, v), res[o]["median"], res[n]["median"],
-                            r, versus(res, n, o, "min"), "s"))
+                            r, versus(res, n, o, "min"), versus(res, n, o, "cpu"), "s"))
             print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 a, v, med(o), med(n), med("coreutils"), med("openssl"),
                 fmt(versus(res, o, "coreutils")), fmt(versus(res, n, "coreutils")),
@@ -350,7 +356,8 @@ def table_programs(name, title, intro, what, unit_scale, unit):
     r = versus(res, "new sumac", "old sumac")
     rmin = versus(res, "new sumac", "old sumac", "min")
     summary.append((what, res["old sumac"]["median"] * unit_scale,
-                    res["new sumac"]["median"] * unit_scale, r, rmin, unit))
+                    res["new sumac"]["median"] * unit_scale, r, rmin,
+                    versus(res, "new sumac", "old sumac", "cpu"), unit))
     print("\n**new/old: %s** (min: %s), within 2 %%: %s.\n" % (fmt(r), fmt(rmin), verdict(r)))
 
 
@@ -424,7 +431,7 @@ if "speed" in tables:
 
         r = n / o if o and n else None
         if r is not None and not label.startswith("OpenSSL"):
-            summary.append(("in process, %s, %s, %s" % (a, s, role(label)), o, n, r, None,
+            summary.append(("in process, %s, %s, %s" % (a, s, role(label)), o, n, r, None, None,
                             "MB/s"))
         print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             a, s, label, "%.1f" % o if o else "n/a", "%.1f" % n if n else "n/a",
@@ -434,11 +441,12 @@ if "speed" in tables:
 
 stdout.__exit__(None, None, None)
 print("## Summary: new/old\n")
-print("| measurement | old | new | new/old | new/old (min) | within 2 % |")
-print("|---|--:|--:|--:|--:|---|")
-for what, o, n, r, rmin, unit in summary:
-    print("| %s | %.3f %s | %.3f %s | %s | %s | %s |" % (
-        what, o, unit, n, unit, fmt(r), "" if rmin is None else fmt(rmin), verdict(r)))
+print("| measurement | old | new | new/old | new/old (min) | new/old (CPU) | within 2 % |")
+print("|---|--:|--:|--:|--:|--:|---|")
+for what, o, n, r, rmin, rcpu, unit in summary:
+    print("| %s | %.3f %s | %.3f %s | %s | %s | %s | %s |" % (
+        what, o, unit, n, unit, fmt(r), "" if rmin is None else fmt(rmin),
+        "" if rcpu is None else fmt(rcpu), verdict(r)))
 bad = [s for s in summary if s[3] is not None and abs(s[3] - 1) > LIMIT]
 print("\n%d of %d measurements within 2 %%%s\n" % (
     len(summary) - len(bad), len(summary),
