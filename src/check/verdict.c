@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* One --check line's verdict (COREUTILS.md §4-5). */
+/* One --check line's verdict, with GNU coreutils 9.1's counting. */
 #include "config.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The verdict on one --check line, from the line and what hashing the file
  * it names gave, and the counters it adds to; prints nothing.  The CLI
- * words each verdict (COREUTILS.md §4). */
+ * words each verdict, as GNU coreutils 9.1 does. */
 #ifndef SUMAC_CHECK_VERDICT_H
 #define SUMAC_CHECK_VERDICT_H
 
