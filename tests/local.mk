@@ -94,7 +94,7 @@ tests_unit_test_tables_toy_LDADD = $(TOY_LIBS)
 tests_unit_test_kat_toy_SOURCES = tests/unit/test_kat.c tests/unit/tap.h
 tests_unit_test_kat_toy_CPPFLAGS = $(TOY_CPPFLAGS)
 tests_unit_test_kat_toy_LDADD = $(TOY_LIBS)
-tests_unit_test_xcheck_toy_SOURCES = tests/unit/test_xcheck.c tests/unit/tap.h
+tests_unit_test_xcheck_toy_SOURCES = tests/unit/test_xcheck.c tests/unit/tap.h tests/unit/rng.h
 tests_unit_test_xcheck_toy_CPPFLAGS = $(TOY_CPPFLAGS)
 tests_unit_test_xcheck_toy_LDADD = $(TOY_LIBS)
 tests_fuzz_fuzz_stream_toy_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
@@ -110,7 +110,8 @@ EXTRA_DIST += tests/unit/toy/xor64.py vectors/XOR64ShortMsg.rsp vectors/XOR64Lon
 check_PROGRAMS += tests/unit/test_cpu tests/unit/test_cpu_subsets
 tests_unit_test_cpu_SOURCES = tests/unit/test_cpu.c tests/unit/tap.h
 tests_unit_test_cpu_LDADD = $(SUMAC_LIBS)
-tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h
+tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h \
+	tests/unit/rng.h
 tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)
 
 # ---- The layering of src/: no include cycle, each folder includes only

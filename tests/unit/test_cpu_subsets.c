@@ -13,12 +13,12 @@
 #include "config.h"
 
 #include <stdint.h>
-#include <time.h>
 
 #include "hash/cpu.h"
 #include "hash/hash.h"
 #include "hash/registry.h"
 #include "tap.h"
+#include "rng.h"
 
 static const struct {
 	const char *msg, *md5;
@@ -160,17 +160,6 @@ static void known_answers(const char *dir, const struct sumac_impl *impl, enum s
 	}
 }
 
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	/* xorshift64*: plenty for test data. */
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
 enum { XMAX = 70 * 128, XCASES = 150 };
 
 /* Random lengths (every one up to three blocks, then up to 70 blocks),
@@ -267,8 +256,6 @@ static bool choose_all(const struct sumac_impl *chosen[SUMAC_NALGO], const char 
 int main(void)
 {
 	const char *dir = getenv("SUMAC_VECTORS");
-	const char *env = getenv("SUMAC_TEST_SEED");
-	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL) * 2654435761u;
 	const unsigned have = sumac_cpu_bits(sumac_cpu_detected());
 	int nhave = 0, feat[SUMAC_CPU_NFEATURES];
 	static uint8_t data[XMAX];
@@ -278,11 +265,7 @@ int main(void)
 
 	if (!dir)
 		dir = "vectors";
-	if (!seed)
-		seed = 1;
-	tap_diag("seed %llu (replay with SUMAC_TEST_SEED=%llu)", (unsigned long long)seed,
-		 (unsigned long long)seed);
-	rng_state = seed;
+	rng_seed();
 	for (size_t i = 0; i < sizeof data; i++)
 		data[i] = (uint8_t)rng();
 	for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)

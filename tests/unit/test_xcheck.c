@@ -7,27 +7,11 @@
 #include "config.h"
 
 #include <stdint.h>
-#include <time.h>
 
 #include "hash/hash.h"
 #include "hash/registry.h"
 #include "tap.h"
-
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	/* xorshift64*: plenty for test data. */
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static size_t rng_below(size_t n)
-{
-	return n ? (size_t)(rng() % n) : 0;
-}
+#include "rng.h"
 
 /* Feeds msg in random pieces: mostly small, sometimes zero, sometimes
  * exactly what completes the current block, sometimes large. */
@@ -131,16 +115,10 @@ static void check_lanes(const struct sumac_impl *impl, enum sumac_algo algo, con
 
 int main(void)
 {
-	const char *env = getenv("SUMAC_TEST_SEED");
-	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL) * 2654435761u;
 	enum { BIG = 5 * 1024 * 1024 + 77 };
 	uint8_t *msg = malloc(BIG);
 
-	if (!seed)
-		seed = 1;
-	tap_diag("seed %llu (replay with SUMAC_TEST_SEED=%llu)", (unsigned long long)seed,
-		 (unsigned long long)seed);
-	rng_state = seed;
+	rng_seed();
 	for (size_t i = 0; i < BIG; i++)
 		msg[i] = (uint8_t)rng();
 
