@@ -115,6 +115,9 @@ const struct sumac_impl sumac_impls[] = {
 	 .priority = 250,
 	 .usable = shani_usable,
 	 .blocks = IF_SHANI(sumac_sha256_blocks_shani)},
+	/* Measured on a Zen 5 with SHA-NI masked: 1.04x OpenSSL's SHA256()
+	 * (its AVX2 code) and 1.4x portable at 1 MiB and 64 MiB, 1.4x
+	 * portable at 1 KiB, 1.2x at 16 B. */
 	{.driver = "sha256-x86-avx2",
 	 .backend = "x86-avx2",
 	 .family = SUMAC_FAMILY_SHA256,

@@ -155,10 +155,10 @@ void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 		const uint8_t *p1 = in + (nblocks > 1 ? 64 : 0);
 		__m256i x[4];
 		for (int i = 0; i < 4; i++) {
+			__m128i lo = _mm_loadu_si128((const __m128i *)(in + 16 * i));
+			__m128i hi = _mm_loadu_si128((const __m128i *)(p1 + 16 * i));
 			x[i] = _mm256_shuffle_epi8(
-				_mm256_loadu2_m128i((const __m128i *)(p1 + 16 * i),
-						    (const __m128i *)(in + 16 * i)),
-				bswap);
+				_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), bswap);
 			const uint32_t *kp = sumac_sha256_k;
 			ST(&wk[8 * i], _mm256_add_epi32(x[i], KV(i)));
 		}
