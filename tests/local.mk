@@ -123,3 +123,8 @@ EXTRA_DIST += tests/layout/layers.sh tests/layout/layers.py
 check_PROGRAMS += tests/unit/test_select
 tests_unit_test_select_SOURCES = tests/unit/test_select.c tests/unit/tap.h
 tests_unit_test_select_LDADD = $(SUMAC_LIBS)
+
+# ---- Block functions read no byte outside the blocks they are given.
+check_PROGRAMS += tests/unit/test_overread
+tests_unit_test_overread_SOURCES = tests/unit/test_overread.c tests/unit/tap.h
+tests_unit_test_overread_LDADD = $(SUMAC_LIBS)

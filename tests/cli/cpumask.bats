@@ -238,3 +238,18 @@ bad() {
 	masked -nope sha256sum --version
 	[[ $mrc -eq 0 && -s $CAP_DIR/m.out ]]
 }
+
+@test "without SHA-NI, auto hashes SHA-224 and SHA-256 with AVX2 where the CPU has it" {
+	local algo
+	masked -sha sumac --debug abc
+	grep -q '^sumac: SUMAC_CPU clears sha; CPU features left: .*avx2 bmi2' "$CAP_DIR/m.err" ||
+		skip "no AVX2 and BMI2 here"
+	for algo in sha224 sha256; do
+		[[ $(choice -sha "$algo") == sha256-x86-avx2 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+		masked -sha sumac -a "$algo" abc big
+		[[ $mrc -eq 0 ]]
+		cp "$CAP_DIR/m.out" "$CAP_DIR/avx2.out"
+		masked unset sumac --backend portable -a "$algo" abc big
+		cmp "$CAP_DIR/avx2.out" "$CAP_DIR/m.out"
+	done
+}

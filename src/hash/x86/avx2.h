@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Block function of the x86 AVX2 backend.  Built with -mavx2 -mbmi2 and only
+/* Block functions of the x86 AVX2 backend.  Built with -mavx2 -mbmi2 and only
  * reached through the registry once its usable() has confirmed that the CPU
  * supports AVX2 (with the YMM state enabled by the OS) and BMI2. */
 #ifndef SUMAC_X86_AVX2_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 
 #endif
