@@ -89,6 +89,12 @@ def writes_wide(insn):
     return re.fullmatch(r"%[yz]mm\d+", dest) is not None
 
 
+def noreturn(name):
+    """A callee that never returns: what follows the call is other code."""
+    return name is not None and (name in NORETURN or name.startswith("__asan_report")
+                                 or (name.startswith("__ubsan_handle") and name.endswith("_abort")))
+
+
 def successors(insns, i, index):
     """Indices reached from insns[i]; None in the list means 'leaves the
     function' (a return, a tail call, an indirect jump)."""
@@ -100,7 +106,7 @@ def successors(insns, i, index):
     if mnem in STOPS:
         return []
     if mnem.startswith("call"):
-        return [] if insn["reloc"] in NORETURN else nxt
+        return [] if noreturn(insn["reloc"]) else nxt
     if mnem.startswith("j"):
         cond = not mnem.startswith("jmp")
         op = insn["ops"][0] if insn["ops"] else ""

@@ -4,7 +4,8 @@
 # kernel libraries that writes a ymm/zmm register clears the upper state
 # before it returns.  Two control objects assembled here first (one
 # function that forgets vzeroupper, one whose vzeroupper a branch skips)
-# must be caught, so that a checker that finds nothing cannot pass.
+# must be caught, so that a checker that finds nothing cannot pass.  They
+# use 32-bit registers only, so that i386 and x86-64 assemble them alike.
 #
 #   SUMAC_ISA_LIBS   the build's kernel libraries ($(ISA_LIBS)), relative to
 #                    the build directory (the current directory)
@@ -32,19 +33,19 @@ cat >"$tmp/control.s" <<'ASM'
 	.globl	control_no_vzeroupper
 control_no_vzeroupper:
 	vpxor	%ymm0, %ymm0, %ymm0
-	vmovdqu	%ymm0, (%rdi)
+	vmovdqu	%ymm0, (%eax)
 	ret
 	.globl	control_branch_skips_it
 control_branch_skips_it:
-	vmovdqu	(%rdi), %ymm1
-	vmovdqu	%ymm1, (%rsi)
-	test	%rdx, %rdx
+	vmovdqu	(%eax), %ymm1
+	vmovdqu	%ymm1, (%ecx)
+	test	%edx, %edx
 	jne	1f
 	vzeroupper
 1:	ret
 	.section .note.GNU-stack,"",@progbits
 ASM
 ${SUMAC_TEST_CC:-cc} -c -o "$tmp/control.o" "$tmp/control.s" ||
-	skip "${SUMAC_TEST_CC:-cc} cannot assemble the x86-64 control object"
+	skip "${SUMAC_TEST_CC:-cc} cannot assemble the x86 control object"
 # shellcheck disable=SC2086
 python3 "$dir/vzeroupper.py" $libs --expect-fail "$tmp/control.o"
