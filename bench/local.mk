@@ -3,8 +3,10 @@
 # check` or `make distcheck`: `make bench` builds the in-process driver,
 # and bench/run.sh does so itself.
 EXTRA_PROGRAMS = bench/speed bench/speed-openssl
-bench_speed_SOURCES = bench/speed.c src/cli/timing.h src/cli/timing.c
-bench_speed_LDADD = $(SUMAC_LIBS)
+# The CLI's library for its timer and for SUMAC_CPU (src/cli/cpumask.c),
+# so that the mask means here what it means to the sumac program.
+bench_speed_SOURCES = bench/speed.c
+bench_speed_LDADD = $(CLI_LIBS)
 
 # The same driver with rows for OpenSSL's one-shot SHA*() on the same
 # buffers.  It needs libcrypto whether or not sumac's own OpenSSL backend
@@ -12,7 +14,7 @@ bench_speed_LDADD = $(SUMAC_LIBS)
 # without the OpenSSL rows when it does not link.
 bench_speed_openssl_SOURCES = $(bench_speed_SOURCES)
 bench_speed_openssl_CPPFLAGS = $(AM_CPPFLAGS) -DWITH_OPENSSL=1
-bench_speed_openssl_LDADD = $(SUMAC_LIBS) -lcrypto
+bench_speed_openssl_LDADD = $(CLI_LIBS) -lcrypto
 
 .PHONY: bench bench-openssl
 bench: src/sumac$(EXEEXT) bench/speed$(EXEEXT)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # bench/run.sh [BUILD_DIR]: the whole benchmark, from a configured build
-# to one report, bench/results/<date>-<cpu>.md.  About 5 minutes on 2 cores
+# to one report, bench/results/<date>-<cpu>.md.  About 8 minutes on 2 cores
 # once the data exist (bench/README.md).
 #
 #   BUILD_DIR           a configured build tree (default $SUMAC_BUILD, else .)
@@ -21,7 +21,12 @@ build=$(cd "${1:-${SUMAC_BUILD:-.}}" && pwd)
 data=${SUMAC_BENCH_DATA:-$srcdir/bench/data}
 runs=${SUMAC_BENCH_RUNS:-10}
 small_runs=300
-algos="sha1 sha256 sha512"
+algos="md5 sha1 sha256 sha512"
+# "Without SHA-NI": the same feature masked for both sumac and OpenSSL.
+# OpenSSL's second word is CPUID.(EAX=7):EBX, where bit 29 is SHA.
+nosha_algos="sha1 sha256"
+nosha_sumac=-sha
+nosha_openssl=':~0x20000000'
 
 say() { printf '\n=== %s\n' "$*" >&2; }
 die() {
@@ -90,6 +95,22 @@ for a in $algos; do
 	hf "whole-$a" -N --warmup 1 --runs "$runs" "${args[@]}"
 done
 
+# ---- 1b. Whole program without SHA-NI, masked alike for sumac and for
+# openssl dgst; coreutils does not use it anyway.  The driver that auto
+# picks under the mask goes into the report.
+for a in $nosha_algos; do
+	say "1 GiB, $a, SHA-NI masked"
+	args=()
+	printf '# %s, SHA-NI masked\n' "$a" >>"$raw/commands.txt"
+	cmd "sumac, SUMAC_CPU=$nosha_sumac" "env SUMAC_CPU=$nosha_sumac $(q "$sumac") -a $a $(q "$big")"
+	have openssl && cmd "openssl dgst -$a, SHA-NI masked" \
+		"env $(q "OPENSSL_ia32cap=$nosha_openssl") openssl dgst -$a $(q "$big")"
+	have "${a}sum" && cmd "coreutils ${a}sum" "${a}sum $(q "$big")"
+	hf "nosha-$a" -N --warmup 1 --runs "$runs" "${args[@]}"
+	SUMAC_CPU=$nosha_sumac "$sumac" --debug -a "$a" /dev/null 2>&1 >/dev/null |
+		sed -n 's/^.*: using \(.*\) (auto)$/\1/p' >"$raw/nosha-$a.driver"
+done
+
 # ---- 2. 10,000 files of 4 KiB in one process.  The shell expands the
 # glob (names relative to the directory, 70 KB in all, far below ARG_MAX);
 # hyperfine subtracts the shell's own start-up.
@@ -114,7 +135,11 @@ done
 
 # ---- 4. In-process speed of every implementation.
 say "in-process speed ($speed)"
-"$speed" -a sha1 -a sha256 -a sha512 >"$raw/speed.md"
+"$speed" -a md5 -a sha1 -a sha256 -a sha512 >"$raw/speed.md"
+say "in-process speed, SHA-NI masked ($speed)"
+# shellcheck disable=SC2046
+env SUMAC_CPU=$nosha_sumac OPENSSL_ia32cap="$nosha_openssl" "$speed" \
+	$(for a in $nosha_algos; do printf -- '-a %s ' "$a"; done) >"$raw/speed-nosha.md"
 
 # ---- The report.
 cpu=$(sed -n '/^model name/{s/^[^:]*:[[:space:]]*//p;q;}' /proc/cpuinfo 2>/dev/null || true)
@@ -163,10 +188,10 @@ elapsed=$(($(date +%s) - started))
 	"$sumac" --list-backends
 	echo '```'
 	echo
-	python3 - "$raw" "$runs" "$small_runs" <<'EOF'
+	python3 - "$raw" "$runs" "$small_runs" "$nosha_sumac" "$nosha_openssl" <<'EOF'
 import json, os, sys
 
-raw, runs, small_runs = sys.argv[1:4]
+raw, runs, small_runs, nosha_sumac, nosha_openssl = sys.argv[1:6]
 GIB = 1 << 30
 
 
@@ -183,7 +208,7 @@ def ratio(res, a, b):
     return "%.2f×" % (res[b]["median"] / res[a]["median"])
 
 
-algos = ["sha1", "sha256", "sha512"]
+algos = ["md5", "sha1", "sha256", "sha512"]
 print("## 1. Whole program, 1 GiB file in the page cache\n")
 print("Median of %s runs after 1 warm-up (hyperfine -N, no shell).  GB/s is 10^9 bytes/s.  "
       "Ratios compare speeds: > 1 means the first is faster.\n" % runs)
@@ -201,6 +226,36 @@ print()
 for a in algos:
     res = load("whole-" + a)
     print("<details><summary>%s: times</summary>\n" % a)
+    print("| command | median | min | max | GB/s (median) |")
+    print("|---|--:|--:|--:|--:|")
+    for n, r in res.items():
+        print("| %s | %.3f s | %.3f s | %.3f s | %.2f |" % (n, r["median"], r["min"], r["max"],
+              GIB / r["median"] / 1e9))
+    print("\n</details>\n")
+
+print("## 1b. Without SHA-NI: whole program, 1 GiB file in the page cache\n")
+print("SHA-NI masked for sumac (`SUMAC_CPU=%s`) and for OpenSSL (`OPENSSL_ia32cap='%s'`), as on "
+      "a CPU without it (Haswell to Cascade Lake); coreutils does not use it.  One hyperfine run "
+      "per algorithm, median of %s runs after 1 warm-up.\n" % (nosha_sumac, nosha_openssl, runs))
+print("| algorithm | sumac picks | sumac GB/s | openssl GB/s | coreutils GB/s "
+      "| sumac/openssl | sumac/coreutils |")
+print("|---|---|--:|--:|--:|--:|--:|")
+nosha = [os.path.basename(p)[6:-5] for p in sorted(os.listdir(raw))
+         if p.startswith("nosha-") and p.endswith(".json")]
+nosha.sort(key=lambda a: algos.index(a) if a in algos else 99)
+for a in nosha:
+    res = load("nosha-" + a)
+    names = ["sumac, SUMAC_CPU=" + nosha_sumac, "openssl dgst -%s, SHA-NI masked" % a,
+             "coreutils %ssum" % a]
+    cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
+    with open(os.path.join(raw, "nosha-%s.driver" % a)) as f:
+        driver = f.read().strip() or "?"
+    print("| %s | %s | %s | %s | %s |" % (a, driver, " | ".join(cells),
+          ratio(res, names[0], names[1]), ratio(res, names[0], names[2])))
+print()
+for a in nosha:
+    res = load("nosha-" + a)
+    print("<details><summary>%s, SHA-NI masked: times</summary>\n" % a)
     print("| command | median | min | max | GB/s (median) |")
     print("|---|--:|--:|--:|--:|")
     for n, r in res.items():
@@ -236,6 +291,14 @@ print()
 
 print("## 4. In-process speed (bench/speed)\n")
 with open(os.path.join(raw, "speed.md")) as f:
+    body = f.read()
+print(body.rstrip() + "\n")
+
+print("## 5. In-process speed without SHA-NI (bench/speed)\n")
+print("`SUMAC_CPU=%s` for sumac's rows and `OPENSSL_ia32cap='%s'` for OpenSSL's, in the same "
+      "process: what a CPU without SHA-NI gets.  The 1 MiB and 64 MiB columns of the last table "
+      "are the ratios against OpenSSL's one-shot with the same mask.\n" % (nosha_sumac, nosha_openssl))
+with open(os.path.join(raw, "speed-nosha.md")) as f:
     body = f.read()
 print(body.rstrip() + "\n")
 

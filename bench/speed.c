@@ -10,6 +10,10 @@
  * rows of one size are interleaved, so that a burst of load on a shared
  * machine lands on every row alike rather than on one.
  *
+ * SUMAC_CPU masks CPU features as it does for the sumac program (the
+ * CLI's own parser and messages, src/cli/cpumask.c), so that a table of
+ * what a CPU without SHA-NI or AVX2 gets can be taken on one that has them.
+ *
  * Usage: speed [-t SECONDS] [-r REPS] [-a ALGO]... [-L] [-w]
  * bench/README.md explains the table. */
 #include "config.h"
@@ -21,11 +25,17 @@
 #include <string.h>
 
 #if WITH_OPENSSL
+/* MD5() is deprecated in OpenSSL 3 but still its fastest way in, and the
+ * reference that sumac's MD5 is measured against. */
+#define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/crypto.h>
+#include <openssl/md5.h>
 #include <openssl/opensslv.h>
 #include <openssl/sha.h>
 #endif
 
+#include "cli/cpumask.h"
+#include "cli/out.h"
 #include "cli/timing.h"
 #include "hash/registry.h"
 
@@ -75,6 +85,9 @@ static void hash_sumac(void *arg)
 static bool openssl_oneshot(enum sumac_algo algo, const uint8_t *data, size_t len, uint8_t *out)
 {
 	switch (algo) {
+	case SUMAC_MD5:
+		MD5(data, len, out);
+		return true;
 	case SUMAC_SHA1:
 		SHA1(data, len, out);
 		return true;
@@ -368,6 +381,9 @@ int main(int argc, char **argv)
 
 	if (status != 0)
 		return status;
+	program_name = "speed";
+	if (!cpumask_apply_env())
+		return 1;
 	const size_t used_sizes = set.large ? NSIZES : NSIZES - 1;
 	const size_t len = sizes[used_sizes - 1];
 	uint8_t *data = malloc(len);
@@ -386,8 +402,13 @@ int main(int argc, char **argv)
 	printf("Whole hashes (init, update, final) of one in-memory buffer; the median of %d "
 	       "runs of %.2f s of %s time each.  MB/s is 10^6 bytes/s.",
 	       set.reps, set.seconds, set.clock == TIMING_CPU ? "CPU" : "wall-clock");
+	const char *mask = getenv("SUMAC_CPU");
+	if (mask && *mask)
+		printf("  CPU features cleared for sumac's rows: SUMAC_CPU=%s.", mask);
 #if WITH_OPENSSL
-	printf("  OpenSSL: %s.", OpenSSL_version(OPENSSL_VERSION));
+	const char *cap = getenv("OPENSSL_ia32cap");
+	printf("  OpenSSL: %s%s%s.", OpenSSL_version(OPENSSL_VERSION),
+	       cap && *cap ? ", OPENSSL_ia32cap=" : "", cap && *cap ? cap : "");
 #endif
 	printf("\n\n");
 	fflush(stdout);

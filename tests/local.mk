@@ -128,3 +128,12 @@ tests_unit_test_select_LDADD = $(SUMAC_LIBS)
 check_PROGRAMS += tests/unit/test_overread
 tests_unit_test_overread_SOURCES = tests/unit/test_overread.c tests/unit/tap.h
 tests_unit_test_overread_LDADD = $(SUMAC_LIBS)
+
+# ---- The AVX kernels leave a clean upper state: every function of the
+# kernel libraries that writes a ymm/zmm register runs vzeroupper (or
+# vzeroall) on every path to its return (objdump; skipped without it).
+TESTS += tests/layout/vzeroupper.sh
+EXTRA_DIST += tests/layout/vzeroupper.sh tests/layout/vzeroupper.py
+AM_TESTS_ENVIRONMENT += \
+	SUMAC_ISA_LIBS='$(ISA_LIBS)'; export SUMAC_ISA_LIBS; \
+	SUMAC_TEST_CC='$(CC)'; export SUMAC_TEST_CC;
