@@ -212,6 +212,9 @@ void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 		in += 128;
 		nblocks -= 2;
 	}
+	/* gcc inserts this itself only from -O2 up; the sanitizer builds
+	 * (-O1) would hand dirty upper state to the SSE code that follows. */
+	_mm256_zeroupper();
 }
 
 #endif /* HAVE_X86_AVX2 */
