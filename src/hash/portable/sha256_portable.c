@@ -28,13 +28,16 @@
 
 /* Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and a round's b ^ c is the a ^ b
  * of the round before (the variables shift by one): carrying it in bc_
- * saves an operation a round. */
+ * saves an operation a round.  BSIG1(e) is the longest path from e to the
+ * next e (= d + T1), so it is added to d last, after the rest of T1. */
 #define ROUND(a, b, c, d, e, f, g, h, t, WF)                                                       \
 	do {                                                                                       \
-		uint32_t t1 = (h) + BSIG1(e) + CH((e), (f), (g)) + k_[t] + WF(t);                  \
+		uint32_t t1 = (h) + k_[t] + WF(t) + CH((e), (f), (g));                             \
+		uint32_t s1_ = BSIG1(e);                                                           \
 		uint32_t ab_ = (a) ^ (b);                                                          \
 		(d) += t1;                                                                         \
-		(h) = t1 + BSIG0(a) + ((b) ^ (ab_ & bc_));                                         \
+		(d) += s1_;                                                                        \
+		(h) = t1 + s1_ + BSIG0(a) + ((b) ^ (ab_ & bc_));                                   \
 		bc_ = ab_;                                                                         \
 	} while (0)
 
