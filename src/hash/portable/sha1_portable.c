@@ -6,6 +6,8 @@
 #include "hash/bytes.h"
 #include "hash/portable/portable.h"
 
+static const uint32_t sha1_k[4] = {0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6};
+
 #define F0(b, c, d) ((d) ^ ((b) & ((c) ^ (d))))         /* Ch, rounds 0-19 */
 #define F1(b, c, d) ((b) ^ (c) ^ (d))                   /* Parity, 20-39 and 60-79 */
 #define F2(b, c, d) (((b) & (c)) | ((d) & ((b) | (c)))) /* Maj, 40-59 */
@@ -33,6 +35,13 @@ void sumac_sha1_blocks_portable(void *state, const uint8_t *in, size_t nblocks)
 {
 	uint32_t *s = state;
 	uint32_t w[16];
+	/* Read through a pointer the compiler cannot see through: with the
+	 * constants as immediates clang adds them last, after rotl(a, 5),
+	 * one more operation on the chain of every round.  Measured on a Zen 5:
+	 * 1.12x with clang 14, 0.98x with gcc 12 (which loses its one lea
+	 * for e + K + W). */
+	const uint32_t *volatile kv_ = sha1_k;
+	const uint32_t *k_ = kv_;
 
 	while (nblocks--) {
 		uint32_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4];
@@ -40,26 +49,26 @@ void sumac_sha1_blocks_portable(void *state, const uint8_t *in, size_t nblocks)
 		for (int i = 0; i < 16; i++)
 			w[i] = load_be32(in + 4 * i);
 
-		ROUNDS5(0, F0, 0x5a827999, W_LOAD);
-		ROUNDS5(5, F0, 0x5a827999, W_LOAD);
-		ROUNDS5(10, F0, 0x5a827999, W_LOAD);
-		ROUND(a, b, c, d, e, 15, F0, 0x5a827999, W_LOAD);
-		ROUND(e, a, b, c, d, 16, F0, 0x5a827999, W_NEXT);
-		ROUND(d, e, a, b, c, 17, F0, 0x5a827999, W_NEXT);
-		ROUND(c, d, e, a, b, 18, F0, 0x5a827999, W_NEXT);
-		ROUND(b, c, d, e, a, 19, F0, 0x5a827999, W_NEXT);
-		ROUNDS5(20, F1, 0x6ed9eba1, W_NEXT);
-		ROUNDS5(25, F1, 0x6ed9eba1, W_NEXT);
-		ROUNDS5(30, F1, 0x6ed9eba1, W_NEXT);
-		ROUNDS5(35, F1, 0x6ed9eba1, W_NEXT);
-		ROUNDS5(40, F2, 0x8f1bbcdc, W_NEXT);
-		ROUNDS5(45, F2, 0x8f1bbcdc, W_NEXT);
-		ROUNDS5(50, F2, 0x8f1bbcdc, W_NEXT);
-		ROUNDS5(55, F2, 0x8f1bbcdc, W_NEXT);
-		ROUNDS5(60, F1, 0xca62c1d6, W_NEXT);
-		ROUNDS5(65, F1, 0xca62c1d6, W_NEXT);
-		ROUNDS5(70, F1, 0xca62c1d6, W_NEXT);
-		ROUNDS5(75, F1, 0xca62c1d6, W_NEXT);
+		ROUNDS5(0, F0, k_[0], W_LOAD);
+		ROUNDS5(5, F0, k_[0], W_LOAD);
+		ROUNDS5(10, F0, k_[0], W_LOAD);
+		ROUND(a, b, c, d, e, 15, F0, k_[0], W_LOAD);
+		ROUND(e, a, b, c, d, 16, F0, k_[0], W_NEXT);
+		ROUND(d, e, a, b, c, 17, F0, k_[0], W_NEXT);
+		ROUND(c, d, e, a, b, 18, F0, k_[0], W_NEXT);
+		ROUND(b, c, d, e, a, 19, F0, k_[0], W_NEXT);
+		ROUNDS5(20, F1, k_[1], W_NEXT);
+		ROUNDS5(25, F1, k_[1], W_NEXT);
+		ROUNDS5(30, F1, k_[1], W_NEXT);
+		ROUNDS5(35, F1, k_[1], W_NEXT);
+		ROUNDS5(40, F2, k_[2], W_NEXT);
+		ROUNDS5(45, F2, k_[2], W_NEXT);
+		ROUNDS5(50, F2, k_[2], W_NEXT);
+		ROUNDS5(55, F2, k_[2], W_NEXT);
+		ROUNDS5(60, F1, k_[3], W_NEXT);
+		ROUNDS5(65, F1, k_[3], W_NEXT);
+		ROUNDS5(70, F1, k_[3], W_NEXT);
+		ROUNDS5(75, F1, k_[3], W_NEXT);
 
 		s[0] += a;
 		s[1] += b;
