@@ -297,6 +297,10 @@ __attribute__((noinline)) static void one_block(uint64_t *s, const uint8_t *p)
 		}
 	}
 	BLOCK_END();
+	/* Only VEX.128 code above, which leaves the upper halves clean, but
+	 * nothing stops a compiler from using ymm for the stack buffer: the
+	 * clean state every AVX2 kernel ends with is not left to chance. */
+	_mm256_zeroupper();
 }
 
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
@@ -314,6 +318,8 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 	if (nblocks <= 1) {
 		if (nblocks)
 			one_block(s, in);
+		else
+			_mm256_zeroupper(); /* the compiler may hoist rot8 above this */
 		return;
 	}
 
