@@ -19,7 +19,16 @@
  * block, while the schedule of the next group is computed in between: it
  * runs on the vector units, the rounds on the integer ones, and the loop is
  * arranged so that both streams proceed side by side.  The two schedule
- * buffers (this group's and the next one's) take 10 KiB of stack. */
+ * buffers (this group's and the next one's) take 10 KiB of stack.
+ *
+ * Measured on a Zen 5 (2026-12): the rounds alone, reading a ready W+K
+ * buffer, run at 5.0-5.2 cycles a round, the whole kernel at 5.2-5.4, so
+ * the schedule costs 3-4% and no schedule design can win more than that;
+ * an AVX-512VL schedule (vprorq, vpternlogq) won under 1%, and carrying
+ * W[t-1], W[t-2] in registers lost up to 8% on short inputs.  The rounds
+ * are bound by their 24 integer operations, against a latency floor of
+ * four cycles; the textbook round with 22 (and a five-cycle chain through
+ * e) ran at 5.6 here. */
 
 #define K4(x) x, x, x, x
 _Alignas(32) static const uint64_t K512x4[80 * 4] = {
@@ -202,49 +211,102 @@ static void load_group(uint64_t *w, const uint8_t *p, size_t n)
 }
 
 /* One block alone (a short message, or the padding block that ends every
- * message) with a 16-word rolling schedule in scalar code: a four-lane
- * schedule for one block is more vector work than the whole scalar one.
- * 16-byte hashes went from 89 to 96 MB/s, and were below the portable
- * backend's best before.  W[t-7], W[t-15] and W[t-2] are W[t+9], W[t+1] and
- * W[t+14] modulo 16. */
-#define OB_W(t)                                                                                    \
-	(w[(t)&15] +=                                                                              \
-	 w[((t) + 9) & 15] +                                                                       \
-	 (ROR(w[((t) + 1) & 15], 1) ^ ROR(w[((t) + 1) & 15], 8) ^ (w[((t) + 1) & 15] >> 7)) +      \
-	 (ROR(w[((t) + 14) & 15], 19) ^ ROR(w[((t) + 14) & 15], 61) ^ (w[((t) + 14) & 15] >> 6)))
-#define OB_R(t, W)   ROUND_WK(W(t) + kp[4 * (t)])
-#define OB_LOADED(t) w[(t)&15]
-#define OB_R4(t, W)                                                                                \
+ * message).  Its schedule runs two words at a time in xmm registers, the
+ * sixteen-word window held in eight of them, so that it costs the integer
+ * units nothing: the earlier scalar schedule added some fourteen integer
+ * operations to each of rounds 16..79 (7.7 cycles a round against 5.2 in
+ * the four-block path here), and a four-lane schedule for one block goes
+ * through memory for W[t-2] and makes the rounds wait.  Words t and t+1
+ * need only words up to t-1, so each step is one vector op per term;
+ * W[t-15] and W[t-7] straddle two registers and come from palignr.  Kept
+ * out of line: inlined, it made gcc lay out the group path worse (two- to
+ * eight-block calls 3-18% slower here).  It uses no ymm register (only
+ * VEX.128 code, which leaves the upper halves as clean as it found them),
+ * so it has no vzeroupper: an explicit one made 16-byte messages 20%
+ * slower in bench/speed on this Zen 5. */
+#define SSIG0X(x)                                                                                  \
+	_mm_xor_si128(_mm_xor_si128(_mm_srli_epi64((x), 1), _mm_slli_epi64((x), 63)),              \
+		      _mm_xor_si128(_mm_srli_epi64((x), 7), _mm_shuffle_epi8((x), rot8x)))
+#define SSIG1X(x)                                                                                  \
+	_mm_xor_si128(                                                                             \
+		_mm_xor_si128(_mm_srli_epi64((x), 19), _mm_slli_epi64((x), 45)),                   \
+		_mm_xor_si128(_mm_xor_si128(_mm_slli_epi64((x), 3), _mm_srli_epi64((x), 61)),      \
+			      _mm_srli_epi64((x), 6)))
+
+/* Words t, t+1 into x0 (which held t-16, t-15), and their W+K to nw[0..1];
+ * x1 holds t-14, t-13, x4 and x5 t-8..t-5 and x7 t-2, t-1.  K512x4 holds
+ * each K four times, so K[t], K[t+1] lie side by side at kp[3]. */
+#define XSTEP(x0, x1, x4, x5, x7, q)                                                               \
 	do {                                                                                       \
-		OB_R((t) + 0, W);                                                                  \
-		OB_R((t) + 1, W);                                                                  \
-		OB_R((t) + 2, W);                                                                  \
-		OB_R((t) + 3, W);                                                                  \
-	} while (0)
-#define OB_R16(t, W)                                                                               \
-	do {                                                                                       \
-		OB_R4((t) + 0, W);                                                                 \
-		OB_R4((t) + 4, W);                                                                 \
-		OB_R4((t) + 8, W);                                                                 \
-		OB_R4((t) + 12, W);                                                                \
+		__m128i s0_ = SSIG0X(_mm_alignr_epi8((x1), (x0), 8));                              \
+		__m128i w_ = _mm_add_epi64(_mm_add_epi64((x0), _mm_alignr_epi8((x5), (x4), 8)),    \
+					   _mm_add_epi64(s0_, SSIG1X(x7)));                        \
+		(x0) = w_;                                                                         \
+		_mm_store_si128((__m128i *)(nw + 2 * (q)),                                         \
+				_mm_add_epi64(w_, LDU(kp + 8 * (q) + 3)));                         \
 	} while (0)
 
-static void one_block(uint64_t *s, const uint8_t *p)
+#define OB_R2(t)                                                                                   \
+	do {                                                                                       \
+		ROUND_WK(cw[(t)]);                                                                 \
+		ROUND_WK(cw[(t) + 1]);                                                             \
+	} while (0)
+
+__attribute__((noinline)) static void one_block(uint64_t *s, const uint8_t *p)
 {
-	uint64_t w[16];
+	const __m128i bswap = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+	const __m128i rot8x = _mm_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+	_Alignas(16) uint64_t wk[80];
 	uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
 	uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
+	__m128i x0, x1, x2, x3, x4, x5, x6, x7;
 	BLOCK_BEGIN();
 
-	for (int t = 0; t < 16; t++)
-		w[t] = load_be64(p + 8 * t);
-	const uint64_t *kp = K512x4;
-	OB_R16(0, OB_LOADED);
-	/* A loop, not 64 more unrolled rounds: this code shares the
-	 * instruction caches with the group path of the same message. */
-	for (int r = 0; r < 4; r++) {
-		kp += 4 * 16;
-		OB_R16(0, OB_W);
+#define OB_LOAD(x, i)                                                                              \
+	do {                                                                                       \
+		(x) = _mm_shuffle_epi8(LDU(p + 16 * (i)), bswap);                                  \
+		_mm_store_si128((__m128i *)(wk + 2 * (i)),                                         \
+				_mm_add_epi64((x), LDU(K512x4 + 8 * (i) + 3)));                    \
+	} while (0)
+	OB_LOAD(x0, 0);
+	OB_LOAD(x1, 1);
+	OB_LOAD(x2, 2);
+	OB_LOAD(x3, 3);
+	OB_LOAD(x4, 4);
+	OB_LOAD(x5, 5);
+	OB_LOAD(x6, 6);
+	OB_LOAD(x7, 7);
+#undef OB_LOAD
+	const uint64_t *cw = wk;
+	uint64_t *nw = wk + 16;
+	const uint64_t *kp = K512x4 + 4 * 16;
+	/* Sixteen rounds and the next sixteen words a turn, the window back
+	 * in the same registers after eight steps; a loop, not 80 unrolled
+	 * rounds, as this code shares the instruction caches with the group
+	 * path of the same message. */
+	for (int r = 0; r < 5; r++, cw += 16, nw += 16, kp += 4 * 16) {
+		OPAQUE(cw);
+		if (r < 4) {
+			OB_R2(0);
+			XSTEP(x0, x1, x4, x5, x7, 0);
+			OB_R2(2);
+			XSTEP(x1, x2, x5, x6, x0, 1);
+			OB_R2(4);
+			XSTEP(x2, x3, x6, x7, x1, 2);
+			OB_R2(6);
+			XSTEP(x3, x4, x7, x0, x2, 3);
+			OB_R2(8);
+			XSTEP(x4, x5, x0, x1, x3, 4);
+			OB_R2(10);
+			XSTEP(x5, x6, x1, x2, x4, 5);
+			OB_R2(12);
+			XSTEP(x6, x7, x2, x3, x5, 6);
+			OB_R2(14);
+			XSTEP(x7, x0, x3, x4, x6, 7);
+		} else {
+			for (int t = 0; t < 16; t += 2)
+				OB_R2(t);
+		}
 	}
 	BLOCK_END();
 }
@@ -264,6 +326,8 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 	if (nblocks <= 1) {
 		if (nblocks)
 			one_block(s, in);
+		else
+			_mm256_zeroupper(); /* the compiler may hoist rot8 above this */
 		return;
 	}
 
