@@ -208,6 +208,9 @@ static void load_group(uint64_t *w, const uint8_t *p, size_t n)
 		ST(w + i / 2, _mm256_add_epi64(lo, LD(&K512x4[i / 2])));
 		ST(w + i / 2 + 4, _mm256_add_epi64(hi, LD(&K512x4[i / 2 + 4])));
 	}
+	/* gcc keeps this function out of line and adds a vzeroupper itself
+	 * only from -O2 up; the -O1 sanitizer builds need it written. */
+	_mm256_zeroupper();
 }
 
 /* One block alone (a short message, or the padding block that ends every
@@ -396,6 +399,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 				}
 				BLOCK_END();
 			}
+			_mm256_zeroupper(); /* gcc adds it itself only from -O2 up */
 			return;
 		}
 		j0 = 0;
