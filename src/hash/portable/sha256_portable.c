@@ -57,12 +57,7 @@ void sumac_sha256_blocks_portable(void *state, const uint8_t *in, size_t nblocks
 {
 	uint32_t *s = state;
 	uint32_t w[16];
-	/* Read through a pointer the compiler cannot see through: with K[t]
-	 * as an immediate clang adds it last, on the chain from e to the next
-	 * e.  Measured on a Zen 5, with the rest of this file: 1.04x with
-	 * clang 14, 0.98x with gcc 12 (which loses its one lea for h + K + W). */
-	const uint32_t *volatile kv_ = sumac_sha256_k;
-	const uint32_t *k_ = kv_;
+	PORTABLE_CONSTANTS(uint32_t, k_, sumac_sha256_k);
 
 	while (nblocks--) {
 		uint32_t a = s[0], b = s[1], c = s[2], d = s[3];
