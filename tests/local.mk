@@ -123,3 +123,10 @@ EXTRA_DIST += tests/layout/layers.sh tests/layout/layers.py
 check_PROGRAMS += tests/unit/test_select
 tests_unit_test_select_SOURCES = tests/unit/test_select.c tests/unit/tap.h
 tests_unit_test_select_LDADD = $(SUMAC_LIBS)
+
+# ---- Block functions on input bounded by inaccessible pages: no kernel
+# reads outside the blocks it was given.
+check_PROGRAMS += tests/unit/test_blocks_edge
+tests_unit_test_blocks_edge_SOURCES = tests/unit/test_blocks_edge.c tests/unit/tap.h \
+	tests/unit/rng.h
+tests_unit_test_blocks_edge_LDADD = $(SUMAC_LIBS)
