@@ -51,8 +51,9 @@
 
 #define NOP ((void)0)
 
-/* The 80 rounds of one block; S4..S19 are the schedule steps interleaved
- * with them (each group's step four groups before its words are used). */
+/* The 80 rounds of one block, W+K at w0; S4..S19 is vector code to run
+ * before groups 0..15 of rounds (the schedule: its own block's group g+4,
+ * or the next pair's words, as the including file chooses). */
 #define BLOCK(w0, S4, S5, S6, S7, S8, S9, S10, S11, S12, S13, S14, S15, S16, S17, S18, S19)        \
 	do {                                                                                       \
 		const uint32_t a0_ = a, b0_ = b, c0_ = c, d0_ = d, e0_ = e;                        \
