@@ -18,10 +18,11 @@
  * one stream of vector code, four words of each block per instruction,
  * with no traffic between the lanes.  W+K of both blocks goes to a stack
  * buffer (group g of four words: 8 words, block n first).  The rounds are
- * scalar code, interleaved with the vector schedule of the next pair, which
- * runs on the other execution units; two buffers, one read, one written.
- * (Interleaving a pair's schedule with its block n's rounds alone, as first
- * written, was 3% slower with gcc 12 and 2% faster with clang 14.)
+ * scalar code, interleaved with the vector schedule, which runs on the
+ * other execution units: half of the next pair's during block n+1, the rest
+ * during the next block n, through two buffers.  (A pair's whole schedule
+ * beside its block n's rounds alone, as first written, was 3% slower with
+ * gcc 12 and 2% faster with clang 14.)
  *
  * A SHA-1 round's critical path is rol(a, 5) + (e + W+K + F): two cycles.
  * Everything else is off that chain, so more parallel work gains nothing;
@@ -100,49 +101,37 @@ KEEP_ORDER void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nb
 
 	if (!nblocks)
 		return;
-	/* The first pair's schedule is computed up front; from then on each
-	 * pair's rounds compute the next pair's, half during each block, so
-	 * that the vector work is spread evenly over the rounds.  An odd last
-	 * block is loaded into both lanes: nothing is read past the input. */
+	/* The first block's rounds compute their own pair's schedule, four
+	 * groups ahead of use, so that a short message does not wait for a
+	 * whole schedule first.  From then on the second block of each pair
+	 * computes the first half of the next pair's schedule and the first
+	 * block the rest, so that vector work sits beside every block's
+	 * rounds.  An odd last block is loaded into both lanes: nothing is
+	 * read past the input. */
 	{
 		const uint8_t *p = in, *q = nblocks > 1 ? in + 64 : in;
 		LOAD2(x0, 0);
 		LOAD2(x1, 1);
 		LOAD2(x2, 2);
 		LOAD2(x3, 3);
-		S4_;
-		S5_;
-		S6_;
-		S7_;
-		S8_;
-		S9_;
-		S10_;
-		S11_;
-		S12_;
-		S13_;
-		S14_;
-		S15_;
-		S16_;
-		S17_;
-		S18_;
-		S19_;
+		BLOCK(cur, S4_, S5_, S6_, S7_, S8_, S9_, S10_, S11_, S12_, S13_, S14_, S15_, S16_,
+		      S17_, S18_, S19_);
 	}
-	while (nblocks >= 3) {
+	while (nblocks > 1) {
+		if (nblocks == 2) {
+			BLOCK(cur + 4, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP,
+			      NOP, NOP, NOP, NOP);
+			break;
+		}
 		const uint8_t *p = in + 128, *q = nblocks >= 4 ? in + 192 : p;
 		wk = cur == buf[0] ? buf[1] : buf[0];
-		BLOCK(cur, NOP, NOP, LOAD2(x0, 0), LOAD2(x1, 1), LOAD2(x2, 2), LOAD2(x3, 3), S4_,
-		      S5_, S6_, S7_, S8_, S9_, S10_, S11_, NOP, NOP);
-		BLOCK(cur + 4, S12_, S13_, S14_, S15_, S16_, S17_, S18_, S19_, NOP, NOP, NOP, NOP,
-		      NOP, NOP, NOP, NOP);
+		BLOCK(cur + 4, LOAD2(x0, 0), LOAD2(x1, 1), LOAD2(x2, 2), LOAD2(x3, 3), S4_, S5_,
+		      S6_, S7_, S8_, S9_, S10_, S11_, NOP, NOP, NOP, NOP);
 		cur = wk;
 		nblocks -= 2;
 		in += 128;
-	}
-	/* The last pair, or the odd last block. */
-	for (size_t j = 0; j < nblocks; j++) {
-		const uint32_t *w1 = cur + 4 * j;
-		BLOCK(w1, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP, NOP,
-		      NOP);
+		BLOCK(cur, S12_, S13_, S14_, S15_, S16_, S17_, S18_, S19_, NOP, NOP, NOP, NOP, NOP,
+		      NOP, NOP, NOP);
 	}
 	s[0] = a;
 	s[1] = b;
