@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The random test data of the randomized tests (test_xcheck,
  * test_cpu_subsets): one generator and one seeding rule, so that
- * SUMAC_TEST_SEED=<n> replays any of them.  Include after tap.h. */
+ * SUMAC_TEST_SEED=<n> replays any of them. */
 #ifndef SUMAC_TEST_RNG_H
 #define SUMAC_TEST_RNG_H
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
+
+#include "tap.h"
 
 static uint64_t rng_state;
 

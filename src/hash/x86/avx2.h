@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 
