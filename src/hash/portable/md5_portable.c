@@ -49,7 +49,7 @@ static const uint32_t md5_t[64] = {
 void sumac_md5_blocks_portable(void *state, const uint8_t *in, size_t nblocks)
 {
 	uint32_t *st = state;
-	PORTABLE_CONSTANTS(uint32_t, t_, md5_t);
+	PORTABLE_CONSTANTS(t_, md5_t);
 
 	while (nblocks--) {
 		uint32_t a = st[0], b = st[1], c = st[2], d = st[3];

@@ -57,7 +57,7 @@ void sumac_sha256_blocks_portable(void *state, const uint8_t *in, size_t nblocks
 {
 	uint32_t *s = state;
 	uint32_t w[16];
-	PORTABLE_CONSTANTS(uint32_t, k_, sumac_sha256_k);
+	PORTABLE_CONSTANTS(k_, sumac_sha256_k);
 
 	while (nblocks--) {
 		uint32_t a = s[0], b = s[1], c = s[2], d = s[3];
