@@ -8,6 +8,7 @@
 #define SUMAC_X86_SHA1_ROUNDS_H
 
 #include "hash/bytes.h"
+#include "hash/x86/kernel.h"
 
 /* The K vector of schedule group h (words 4h..4h+3). */
 #define K_(h) ((h) < 5 ? k0 : (h) < 10 ? k1 : (h) < 15 ? k2 : k3)
@@ -23,11 +24,6 @@
 		(e) += rotl32((a), 5);                                                             \
 		(b) = rotl32((b), 30);                                                             \
 	} while (0)
-
-/* Hides where a pointer points (an empty asm, no instruction), so that the
- * rounds load their W+K from the buffer: left to itself, gcc takes the
- * words out of the vector registers instead, two uops each. */
-#define OPAQUE(p) __asm__("" : "+r"(p))
 
 /* Four rounds of group g for the block whose W+K starts at w; the names
  * rotate by one a round, so by four a group: callers pass them rotated. */
@@ -48,8 +44,6 @@
 #define G2(F, g, w0) R4(c, d, e, a, b, F, g, w0)
 #define G3(F, g, w0) R4(d, e, a, b, c, F, g, w0)
 #define G4(F, g, w0) R4(e, a, b, c, d, F, g, w0)
-
-#define NOP ((void)0)
 
 /* The 80 rounds of one block, W+K at w0; S4..S19 is vector code to run
  * before groups 0..15 of rounds (the schedule: its own block's group g+4,
@@ -99,15 +93,5 @@
 		d += d0_;                                                                          \
 		e += e0_;                                                                          \
 	} while (0)
-
-/* gcc's second scheduling pass (after register allocation) gathers each
- * schedule step next to the rounds that read its words, where the rounds
- * wait for it: 1.40 GB/s with it, 1.53 without, the speed of the rounds
- * alone.  clang leaves the order alone. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define KEEP_ORDER __attribute__((optimize("no-schedule-insns2")))
-#else
-#define KEEP_ORDER
-#endif
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "hash/sha2_k.h"
 #include "hash/x86/avx2.h"
+#include "hash/x86/kernel.h"
 
 /* Blocks are taken in pairs: block n in the low 128-bit half of each ymm
  * register, block n + 1 in the high half.  Every AVX2 shuffle used here
@@ -67,12 +68,6 @@ static inline __m256i schedule4(__m256i x0, __m256i x1, __m256i x2, __m256i x3)
 /* W+K of word t of block j (0: low half, 1: high half). */
 #define WK(j, t) rk[8 * ((t) >> 2) + 4 * (j) + ((t)&3)]
 
-/* Keeps the compiler from undoing the order of a sum written below (an
- * empty asm, no instruction): gcc and clang reassociate sums freely, and
- * would put the rotations of a or e early in them, where they lengthen the
- * chain from one round to the next. */
-#define OPAQUE(x) __asm__("" : "+r"(x))
-
 /* One round.  Besides a, b, c and e, f, g only three words are carried:
  * hd = h + d, bcd = (b & c) - d and bxc = b ^ c.  With Maj(a, b, c) =
  * (a & (b ^ c)) + (b & c) (the two terms never share a bit), the new e is
@@ -115,8 +110,6 @@ static inline __m256i schedule4(__m256i x0, __m256i x1, __m256i x2, __m256i x3)
 		S1;                                                                                \
 	} while (0)
 
-#define NOP ((void)0)
-
 #define ST(p, v) _mm256_store_si256((__m256i *)(p), (v))
 /* K[4q..4q+3] (from kp) in both halves. */
 #define KV(q) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)&kp[4 * (q)]))
@@ -128,32 +121,6 @@ static inline __m256i schedule4(__m256i x0, __m256i x1, __m256i x2, __m256i x3)
 		(x0) = schedule4((x0), (x1), (x2), (x3));                                          \
 		ST(&nw[8 * (q)], _mm256_add_epi32((x0), KV(q)));                                   \
 	} while (0)
-
-#define BLOCK_BEGIN() uint32_t hd = h + d, bcd = (b & c) - d, bxc = b ^ c
-
-#define BLOCK_END()                                                                                \
-	do {                                                                                       \
-		d = (b & c) - bcd;                                                                 \
-		h = hd - d;                                                                        \
-		a = s[0] += a;                                                                     \
-		b = s[1] += b;                                                                     \
-		c = s[2] += c;                                                                     \
-		d = s[3] += d;                                                                     \
-		e = s[4] += e;                                                                     \
-		f = s[5] += f;                                                                     \
-		g = s[6] += g;                                                                     \
-		h = s[7] += h;                                                                     \
-	} while (0)
-
-/* gcc's second scheduling pass (after register allocation) moves the
- * schedule steps and the W+K loads about the rounds and lengthens them:
- * 1.04x at 1 MiB, 1.08x for one block without it (gcc 12 -O2, Zen 5),
- * ahead of clang, which leaves the order alone. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define KEEP_ORDER __attribute__((optimize("no-schedule-insns2")))
-#else
-#define KEEP_ORDER
-#endif
 
 /* a, b, c (and e, f, g) come back to their registers only every third
  * round, so a loop of 16 rounds ends in register moves; gcc's code is
@@ -199,7 +166,7 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 			 * 16..63 in between, then 16 without. */
 			uint32_t *nw = wk + 8 * 4;
 			const uint32_t *kp = sumac_sha256_k + 16;
-			BLOCK_BEGIN();
+			SHA2_BLOCK_BEGIN(uint32_t);
 			UNROLLED(GCC unroll 3)
 			for (int r = 0; r < 3; r++) {
 				ROUNDS8(0, 0, SCHED(0, x0, x1, x2, x3), SCHED(1, x1, x2, x3, x0));
@@ -213,7 +180,7 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 			}
 			ROUNDS8(0, 0, NOP, NOP);
 			ROUNDS8(0, 8, NOP, NOP);
-			BLOCK_END();
+			SHA2_BLOCK_END();
 		}
 		if (nblocks == 1)
 			break;
@@ -221,7 +188,7 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 		OPAQUE(rk);
 		{
 			/* Block n + 1 reads the W+K block n left. */
-			BLOCK_BEGIN();
+			SHA2_BLOCK_BEGIN(uint32_t);
 			UNROLLED(GCC unroll 4)
 			for (int r = 0; r < 4; r++) {
 				ROUNDS8(1, 0, NOP, NOP);
@@ -229,7 +196,7 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 				rk += 32;
 				OPAQUE(rk);
 			}
-			BLOCK_END();
+			SHA2_BLOCK_END();
 		}
 		in += 128;
 		nblocks -= 2;

@@ -10,6 +10,7 @@
 
 #include "hash/bytes.h"
 #include "hash/x86/avx2.h"
+#include "hash/x86/kernel.h"
 
 /* Blocks are taken in groups of four.  The message schedule of a group is
  * computed with AVX2, one block per 64-bit lane, so that it needs no
@@ -160,29 +161,6 @@ _Alignas(32) static const uint64_t K512x4[80 * 4] = {
 		S3;                                                                                \
 	} while (0)
 
-#define NOP ((void)0)
-
-/* Keeps the compiler from rewriting the pointers the rounds and steps
- * address through (an empty asm, no instruction): left alone, gcc and
- * clang turn them into base + index pairs and run out of registers. */
-#define OPAQUE(p) __asm__("" : "+r"(p))
-
-#define BLOCK_BEGIN() uint64_t hd = h + d, bcd = (b & c) - d, bxc = b ^ c
-
-#define BLOCK_END()                                                                                \
-	do {                                                                                       \
-		d = (b & c) - bcd;                                                                 \
-		h = hd - d;                                                                        \
-		a = s[0] += a;                                                                     \
-		b = s[1] += b;                                                                     \
-		c = s[2] += c;                                                                     \
-		d = s[3] += d;                                                                     \
-		e = s[4] += e;                                                                     \
-		f = s[5] += f;                                                                     \
-		g = s[6] += g;                                                                     \
-		h = s[7] += h;                                                                     \
-	} while (0)
-
 /* Words 0..15 of up to four blocks at p (lane j: block min(j, n - 1)),
  * byte-swapped and transposed, to the schedule buffer w. */
 static void load_group(uint64_t *w, const uint8_t *p, size_t n)
@@ -263,7 +241,7 @@ __attribute__((noinline)) static void one_block(uint64_t *s, const uint8_t *p)
 	uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
 	uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
 	__m128i x0, x1, x2, x3, x4, x5, x6, x7;
-	BLOCK_BEGIN();
+	SHA2_BLOCK_BEGIN(uint64_t);
 
 #define OB_LOAD(x, i)                                                                              \
 	do {                                                                                       \
@@ -311,7 +289,7 @@ __attribute__((noinline)) static void one_block(uint64_t *s, const uint8_t *p)
 				OB_R2(t);
 		}
 	}
-	BLOCK_END();
+	SHA2_BLOCK_END();
 }
 
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
@@ -345,7 +323,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 		STEP4(0);
 	}
 	{
-		BLOCK_BEGIN();
+		SHA2_BLOCK_BEGIN(uint64_t);
 		const uint64_t *cw = cur;
 		uint64_t *nw = cur + 4 * 20;
 		const uint64_t *kp = K512x4 + 4 * 20;
@@ -357,7 +335,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 		}
 		OPAQUE(cw);
 		ROUNDS20(NOP, NOP, NOP, NOP);
-		BLOCK_END();
+		SHA2_BLOCK_END();
 	}
 
 	for (;;) {
@@ -371,7 +349,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 
 			load_group(nxt, in, nblocks < 4 ? nblocks : 4);
 			for (size_t j = j0; j < 4; j++) {
-				BLOCK_BEGIN();
+				SHA2_BLOCK_BEGIN(uint64_t);
 				const uint64_t *cw = cur + j;
 				for (int r = 0; r < 4;
 				     r++, cw += 4 * 20, nw += 4 * 4, kp += 4 * 4) {
@@ -380,7 +358,7 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 					OPAQUE(kp);
 					ROUNDS20(STEP(0), STEP(1), STEP(2), STEP(3));
 				}
-				BLOCK_END();
+				SHA2_BLOCK_END();
 			}
 			/* After the first group (three blocks), words 64..79
 			 * of the next one are still missing. */
@@ -391,13 +369,13 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks)
 			nxt = t;
 		} else {
 			for (size_t j = j0; j < n; j++) {
-				BLOCK_BEGIN();
+				SHA2_BLOCK_BEGIN(uint64_t);
 				const uint64_t *cw = cur + j;
 				for (int r = 0; r < 4; r++, cw += 4 * 20) {
 					OPAQUE(cw);
 					ROUNDS20(NOP, NOP, NOP, NOP);
 				}
-				BLOCK_END();
+				SHA2_BLOCK_END();
 			}
 			_mm256_zeroupper(); /* gcc adds it itself only from -O2 up */
 			return;
