@@ -208,6 +208,17 @@ def ratio(res, a, b):
     return "%.2f×" % (res[b]["median"] / res[a]["median"])
 
 
+def times_details(res, title):
+    """The hyperfine times of one run, folded under "TITLE: times"."""
+    print("<details><summary>%s: times</summary>\n" % title)
+    print("| command | median | min | max | GB/s (median) |")
+    print("|---|--:|--:|--:|--:|")
+    for n, r in res.items():
+        print("| %s | %.3f s | %.3f s | %.3f s | %.2f |" % (n, r["median"], r["min"], r["max"],
+              GIB / r["median"] / 1e9))
+    print("\n</details>\n")
+
+
 algos = ["md5", "sha1", "sha256", "sha512"]
 print("## 1. Whole program, 1 GiB file in the page cache\n")
 print("Median of %s runs after 1 warm-up (hyperfine -N, no shell).  GB/s is 10^9 bytes/s.  "
@@ -224,14 +235,7 @@ for a in algos:
           ratio(res, names[1], names[2])))
 print()
 for a in algos:
-    res = load("whole-" + a)
-    print("<details><summary>%s: times</summary>\n" % a)
-    print("| command | median | min | max | GB/s (median) |")
-    print("|---|--:|--:|--:|--:|")
-    for n, r in res.items():
-        print("| %s | %.3f s | %.3f s | %.3f s | %.2f |" % (n, r["median"], r["min"], r["max"],
-              GIB / r["median"] / 1e9))
-    print("\n</details>\n")
+    times_details(load("whole-" + a), a)
 
 print("## 1b. Without SHA-NI: whole program, 1 GiB file in the page cache\n")
 print("SHA-NI masked for sumac (`SUMAC_CPU=%s`) and for OpenSSL (`OPENSSL_ia32cap='%s'`), as on "
@@ -254,14 +258,7 @@ for a in nosha:
           ratio(res, names[0], names[1]), ratio(res, names[0], names[2])))
 print()
 for a in nosha:
-    res = load("nosha-" + a)
-    print("<details><summary>%s, SHA-NI masked: times</summary>\n" % a)
-    print("| command | median | min | max | GB/s (median) |")
-    print("|---|--:|--:|--:|--:|")
-    for n, r in res.items():
-        print("| %s | %.3f s | %.3f s | %.3f s | %.2f |" % (n, r["median"], r["min"], r["max"],
-              GIB / r["median"] / 1e9))
-    print("\n</details>\n")
+    times_details(load("nosha-" + a), a + ", SHA-NI masked")
 
 res = load("many")
 print("## 2. 10,000 files of 4 KiB in one invocation\n")
