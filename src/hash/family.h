@@ -11,7 +11,7 @@
 	extern const struct sumac_family_ops sumac_##ident##_family;                               \
 	void sumac_##ident##_blocks_portable(void *st, const uint8_t *in, size_t nblocks);         \
 	void sumac_##ident##_lanes_portable(void *const st[], const uint8_t *const in[],           \
-					    size_t nblocks);
+					    unsigned n, size_t nblocks);
 SUMAC_FAMILIES(SUMAC_FAMILY_DECL_)
 #undef SUMAC_FAMILY_DECL_
 

@@ -116,29 +116,19 @@ void sumac_update_lanes(const struct sumac_impl *impl, struct sumac_ctx *const c
 			const uint8_t *const in[], size_t nblocks)
 {
 	void *states[SUMAC_MAX_LANES];
-	const uint8_t *data[SUMAC_MAX_LANES];
-	union {
-		unsigned char bytes[SUMAC_MAX_STATE];
-		uint64_t align;
-	} idle[SUMAC_MAX_LANES];
 
 	if (nblocks == 0)
 		return;
 	const uint64_t bytes = (uint64_t)nblocks * ctx[0]->family->block_len;
-	for (unsigned l = 0; l < impl->lanes; l++) {
-		if (l < n) {
-			states[l] = ctx[l]->state.bytes;
-			data[l] = in[l];
-			const uint64_t before = ctx[l]->total_lo;
-			ctx[l]->total_lo += bytes;
-			if (ctx[l]->total_lo < before)
-				ctx[l]->total_hi++;
-		} else {
-			/* An idle lane works on a copy of a live one's input. */
-			memcpy(idle[l].bytes, ctx[0]->state.bytes, sizeof idle[l].bytes);
-			states[l] = idle[l].bytes;
-			data[l] = in[0];
-		}
+	for (unsigned l = 0; l < n; l++) {
+		states[l] = ctx[l]->state.bytes;
+		const uint64_t before = ctx[l]->total_lo;
+		ctx[l]->total_lo += bytes;
+		if (ctx[l]->total_lo < before)
+			ctx[l]->total_hi++;
 	}
-	impl->lanes_blocks(states, data, nblocks);
+	if (n == 1)
+		impl->blocks(states[0], in[0], nblocks);
+	else
+		impl->lanes_blocks(states, in, n, nblocks);
 }

@@ -82,11 +82,14 @@ enum sumac_status {
  * state in registers across blocks. */
 typedef void sumac_blocks_fn(void *state, const uint8_t *in, size_t nblocks);
 
-/* A many-message entry point: nblocks whole blocks of each of a registry
- * entry's `lanes` independent messages, in[l] into state[l].  A kernel
- * that hashes several files at once on one core implements this; the
- * caller (the pipeline) gives idle lanes a scratch state. */
-typedef void sumac_lanes_fn(void *const state[], const uint8_t *const in[], size_t nblocks);
+/* A many-message entry point: nblocks whole blocks of each of n
+ * independent messages, in[l] into state[l], for 2 <= n <= the registry
+ * entry's `lanes`.  A kernel that hashes several files at once on one core
+ * implements this; it picks its own narrower form, or runs spare lanes on
+ * scratch state, for n below its width (one message goes through the
+ * entry's blocks function instead). */
+typedef void sumac_lanes_fn(void *const state[], const uint8_t *const in[], unsigned n,
+			    size_t nblocks);
 
 struct sumac_impl;
 

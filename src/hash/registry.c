@@ -109,6 +109,7 @@ static bool armv8_sha512_usable(const struct sumac_cpu *cpu)
 	 .family = SUMAC_FAMILY_##ID,                                                              \
 	 .priority = 100,                                                                          \
 	 .lanes = SUMAC_PORTABLE_LANES,                                                            \
+	 .lanes_reference = true,                                                                  \
 	 .blocks = sumac_##ident##_blocks_portable,                                                \
 	 .lanes_blocks = sumac_##ident##_lanes_portable},
 

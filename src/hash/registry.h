@@ -32,6 +32,9 @@ struct sumac_impl {
 	/* A many-message entry point (hash.h): lanes and lanes_blocks, or 0
 	 * and NULL. */
 	unsigned lanes;
+	/* The lane entry is the looped reference, no faster than one stream:
+	 * the pipeline takes it only when lanes are forced (the tests). */
+	bool lanes_reference;
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
 	sumac_blocks_fn *blocks;                     /* block backends */
 	const struct sumac_stream_ops *stream;       /* library backends */

@@ -6,13 +6,12 @@
 #include "config.h"
 
 #include "hash/portable/portable.h"
-#include "hash/registry.h"
 
 #define LANES_(ID, ident, state, block)                                                            \
 	void sumac_##ident##_lanes_portable(void *const st[], const uint8_t *const in[],           \
-					    size_t nblocks)                                        \
+					    unsigned n, size_t nblocks)                            \
 	{                                                                                          \
-		for (unsigned l = 0; l < SUMAC_PORTABLE_LANES; l++)                                \
+		for (unsigned l = 0; l < n; l++)                                                   \
 			sumac_##ident##_blocks_portable(st[l], in[l], nblocks);                    \
 	}
 SUMAC_FAMILIES(LANES_)
