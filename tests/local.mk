@@ -24,6 +24,10 @@ tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
 check_PROGRAMS += tests/unit/test_pipeline tests/unit/test_verdict tests/unit/test_backend
 tests_unit_test_pipeline_SOURCES = tests/unit/test_pipeline.c tests/unit/tap.h
 tests_unit_test_pipeline_LDADD = $(SUMAC_LIBS)
+# Lanes through the pipeline, with real files and digests.
+check_PROGRAMS += tests/unit/test_lanes
+tests_unit_test_lanes_SOURCES = tests/unit/test_lanes.c tests/unit/tap.h tests/unit/rng.h
+tests_unit_test_lanes_LDADD = $(SUMAC_LIBS)
 tests_unit_test_verdict_SOURCES = tests/unit/test_verdict.c tests/unit/tap.h
 tests_unit_test_verdict_LDADD = $(SUMAC_LIBS)
 tests_unit_test_backend_SOURCES = tests/unit/test_backend.c tests/unit/tap.h

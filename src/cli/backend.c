@@ -245,6 +245,20 @@ static void tell_error(const struct backend_choice *bc, const struct backend_rep
 	}
 }
 
+/* Under --debug: whether files of this algorithm are hashed in lanes. */
+static void tell_lanes(const struct backend_choice *bc, const struct sumac_impl *impl,
+		       const char *name)
+{
+	const unsigned width = run_lanes_width(impl, bc->lanes);
+	if (width)
+		out_error(0, "%s: lanes: up to %u files at once in each thread", name, width);
+	else if (bc->lanes == RUN_LANES_OFF && run_lanes_width(impl, RUN_LANES_AUTO))
+		out_error(0, "%s: lanes: off", name);
+	else
+		out_error(0, "%s: lanes: none (%s has no faster kernel for them)", name,
+			  impl->driver);
+}
+
 const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r)
 {
 	const char *name = sumac_algo_info(r->algo)->name;
@@ -277,6 +291,7 @@ const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_
 				  status_text(r->sel.skipped_why[i]));
 		out_error(0, "%s: using %s (%s)", name, r->impl->driver,
 			  r->forced ? "forced" : "auto");
+		tell_lanes(bc, r->impl, name);
 	}
 	return r->impl;
 }

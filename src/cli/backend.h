@@ -9,6 +9,7 @@
 
 #include "hash/hash.h"
 #include "hash/registry.h"
+#include "run/lanes.h"
 
 /* Where the user's choice came from: it decides what a backend that cannot
  * hash an algorithm means. */
@@ -22,9 +23,10 @@ struct backend_choice {
 	const char *forced; /* the name or NAME,NAME... list; NULL for BACKEND_AUTO */
 	enum backend_source source;
 	bool debug;
-	bool checked;  /* every name in forced was found to exist */
-	bool invalid;  /* ...or not, and that was reported */
-	bool cpu_told; /* --debug: SUMAC_CPU's line is out */
+	bool checked;              /* every name in forced was found to exist */
+	bool invalid;              /* ...or not, and that was reported */
+	bool cpu_told;             /* --debug: SUMAC_CPU's line is out */
+	enum run_lanes_mode lanes; /* for --debug's word on lanes */
 	const struct sumac_impl *chosen[SUMAC_NALGO];
 };
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/backend.h"
@@ -17,6 +18,7 @@
 #include "cli/out.h"
 #include "io/io.h"
 #include "run/hash.h"
+#include "run/lanes.h"
 #include "run/pipeline.h"
 
 /* Matches "sha256sum" and any prefixed form ("gsha256sum",
@@ -69,6 +71,33 @@ static void before_wait(void *ctx, enum run_wait_reason why)
 		out_pause();
 }
 
+/* A value in quotes, as the backend messages quote a name. */
+static void bad_lanes_value(const char *what, const char *value)
+{
+	const char *q = out_quotef(value);
+	const char *m = strcmp(q, value) == 0 ? "'" : "";
+	out_error(0, "%s %s%s%s (auto, off or always)", what, m, q, m);
+}
+
+/* --lanes, else SUMAC_LANES if set and not empty, else auto.  False
+ * after an error message: a bad value in either. */
+static bool lanes_mode(const struct sumac_opts *o, enum run_lanes_mode *mode)
+{
+	const char *env = getenv("SUMAC_LANES");
+	*mode = RUN_LANES_AUTO;
+	if (o->lanes) {
+		if (run_lanes_mode_parse(o->lanes, mode))
+			return true;
+		bad_lanes_value("invalid argument for --lanes:", o->lanes);
+		fprintf(stderr, gnu_("Try '%s --help' for more information.\n"), program_name);
+		return false;
+	}
+	if (!env || !*env || run_lanes_mode_parse(env, mode))
+		return true;
+	bad_lanes_value("SUMAC_LANES: invalid value", env);
+	return false;
+}
+
 static int run(struct sumac_opts *o, int argc, char **argv)
 {
 	struct backend_choice bc;
@@ -91,18 +120,24 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	case ACTION_CHECK:
 		break;
 	}
+	enum run_lanes_mode lanes;
+	if (!lanes_mode(o, &lanes))
+		return 1;
 
 	/* The main thread is one of the -j hashing threads.  The pool runs
 	 * ahead of the output by at most 16 files a thread: enough that no
 	 * thread waits for another, and memory stays flat.  Serially, a large
 	 * input is also a moment to show what is done so far (to a reader: a
 	 * regular file is not watched line by line): the pipeline calls the
-	 * hook for it (RUN_WAIT_SLOW_INPUT). */
+	 * hook for it (RUN_WAIT_SLOW_INPUT).  With lanes off the engine is
+	 * what it was before lanes. */
 	struct run_config cfg = {
 		.workers = o->jobs - 1,
 		.depth = 16 * o->jobs,
 		.main_buf = &buf,
 		.compute = run_hash_job,
+		.lanes = lanes == RUN_LANES_OFF ? NULL : &run_hash_lanes,
+		.lanes_ctx = &lanes,
 		.before_wait = before_wait,
 	};
 	struct run_queue *q = NULL;
@@ -114,6 +149,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	 * them do the reading of a long input. */
 	buf.read_ahead = o->jobs == 1 && run_online_cpus() > 1;
 	backend_choice_init(&bc, o->backend, o->debug);
+	bc.lanes = lanes;
 	if (o->action == ACTION_CHECK)
 		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
 	else

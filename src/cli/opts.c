@@ -28,6 +28,7 @@ enum long_only {
 	OPT_LIST_BACKENDS,
 	OPT_DEBUG,
 	OPT_BENCHMARK,
+	OPT_LANES,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -70,6 +71,7 @@ static const struct option sumac_options[] = {
 	{"list-backends", no_argument, NULL, OPT_LIST_BACKENDS},
 	{"debug", no_argument, NULL, OPT_DEBUG},
 	{"benchmark", no_argument, NULL, OPT_BENCHMARK},
+	{"lanes", required_argument, NULL, OPT_LANES},
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -261,6 +263,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->strict = false;
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
+	o->lanes = NULL;
 	o->debug = false;
 	o->jobs = 1;
 
@@ -314,6 +317,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			return 0;
 		case OPT_BACKEND:
 			o->backend = optarg;
+			break;
+		case OPT_LANES:
+			o->lanes = optarg;
 			break;
 		case OPT_LIST_BACKENDS:
 			list_backends = true;
@@ -409,6 +415,9 @@ void opts_print_help(const struct sumac_opts *o)
 			"                        NAME,NAME...: the first listed that can\n"
 			"      --list-backends   show the backends, what they implement and which\n"
 			"                        one this machine would use\n"
+			"      --lanes=WHEN      hash several files at once in each thread: auto\n"
+			"                        (where a kernel for it is faster), off, always\n"
+			"                        (SUMAC_LANES sets the same for every name)\n"
 			"      --debug           tell on stderr which implementation hashes\n"
 			"      --benchmark       time every usable backend in memory for a few\n"
 			"                        seconds and show which one is fastest here\n"

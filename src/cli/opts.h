@@ -39,6 +39,7 @@ struct sumac_opts {
 	bool strict;
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
+	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */
 	bool debug;
 	unsigned jobs;     /* -j: files hashed at once; 1 is serial, 0 one per CPU */
 	int first_operand; /* index in argv */

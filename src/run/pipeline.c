@@ -28,7 +28,14 @@
  * thread whatever turned out to be special after all, and whatever it could
  * not open for want of a descriptor (EMFILE): at its turn the main thread
  * waits until the files the workers hold are closed and tries again, so -j
- * needs no more descriptors than a serial run. */
+ * needs no more descriptors than a serial run.
+ *
+ * Lanes (run/lanes.c): a thread may hold several regular files at once in
+ * a batch of the client's, claimed in queue order like single jobs.  The
+ * batch lives in the thread between steps, so that the main thread, whose
+ * batch it also is without workers, reports what is done between two
+ * steps; the same EMFILE rule holds, the main thread first finishing its
+ * own batch. */
 #include "config.h"
 
 #include <errno.h>
@@ -47,6 +54,18 @@
  * order.  A thread owns a job by moving it to RUNNING, so no job is ever
  * hashed twice. */
 enum job_state { JOB_FREE, JOB_QUEUED, JOB_MAIN, JOB_RUNNING, JOB_FINISHED };
+
+/* Lane batches hold at most this many jobs (their done[] arrays). */
+#define RUN_MAX_LANES 16
+
+/* What one computing thread keeps between its steps. */
+struct run_thread {
+	struct io_buffer *buf;         /* for the jobs it computes alone */
+	void *batch;                   /* the client's lane batch, or NULL */
+	const struct sumac_impl *impl; /* of the batch's jobs */
+	unsigned width;                /* of the batch */
+	unsigned live;                 /* jobs started in it and not yet ended */
+};
 
 /* Which file a standard descriptor was at the start. */
 struct file_id {
@@ -76,8 +95,17 @@ struct run_queue {
 	unsigned nworkers;
 	pthread_t *threads;
 	struct io_buffer *main_buf;
+	struct run_thread main_thread;
 	run_compute_fn *compute;
 	void *compute_ctx;
+	const struct run_lane_ops *lanes;
+	void *lanes_ctx;
+	/* No workers, but lanes: jobs are queued for the main thread's batch
+	 * instead of computed when submitted.  The stat(2) of each such job
+	 * at submission stands for the fstat of its open, as serially. */
+	bool queue_serial;
+	struct stat *stats;
+	bool *stat_known;
 	void (*before_wait)(void *ctx, enum run_wait_reason why);
 	void *wait_ctx;
 	bool stdin_read;             /* main thread only */
@@ -160,49 +188,247 @@ static void file_closed(struct run_queue *q)
 		wake(&q->lock, &q->finished);
 }
 
-/* Hashes a job that any thread may take.  False, with nothing read, when it
- * must go back to the main thread: the input is not a regular file after
- * all, or no descriptor was to be had. */
-static bool hash_any_thread(struct run_queue *q, struct run_job *j, struct io_buffer *buf)
+/* How opening a claimed job's input went. */
+enum opened {
+	OPENED,       /* fd and st are its */
+	BACK_TO_MAIN, /* nothing read: the main thread takes it in order */
+	FAILED,       /* j->err says why; the job is over */
+};
+
+/* Opens a job that any thread may take.  Back to the main thread, with
+ * nothing read, when the input is not a regular file after all, or no
+ * descriptor was to be had.  An opened input counts in in_flight until
+ * file_closed(). */
+static enum opened open_any_thread(struct run_queue *q, struct run_job *j, int *fd, struct stat *st)
 {
 	/* Counted before the hold is looked at, while the main thread sets the
 	 * hold before it counts: one of the two sees the other. */
 	atomic_fetch_add(&q->in_flight, 1);
 	if (atomic_load(&q->hold)) {
 		file_closed(q);
-		return false;
+		return BACK_TO_MAIN;
 	}
 	/* O_NONBLOCK: a name that became a FIFO since it was classified must
 	 * not keep this thread waiting for a writer; it is only looked at and
 	 * closed.  Reads of a regular file ignore the flag. */
-	const int fd = io_open_safer(j->name, O_NONBLOCK);
-	if (fd < 0) {
+	*fd = io_open_safer(j->name, O_NONBLOCK);
+	if (*fd < 0) {
 		const int err = errno;
 		file_closed(q);
 		/* Out of descriptors, or a lease (Samba, NFS) that a blocking
 		 * open would wait out: the main thread opens it in turn. */
 		if (err == EMFILE || err == ENFILE || err == EAGAIN || err == EWOULDBLOCK)
-			return false;
+			return BACK_TO_MAIN;
 		j->err = err;
-		return true;
+		return FAILED;
 	}
-	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		j->err = close_input(fd, errno);
-	} else if (!any_thread(q, &st)) {
-		close(fd);
+	if (fstat(*fd, st) != 0) {
+		j->err = close_input(*fd, errno);
 		file_closed(q);
-		return false;
-	} else {
-		/* Some regular files (/proc/kmsg, tracefs pipes) honour the
-		 * flag on read: read them as a blocking open would. */
-		const int flags = fcntl(fd, F_GETFL);
-		if (flags >= 0 && (flags & O_NONBLOCK))
-			(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-		j->err = close_input(fd, compute(q, j, fd, &st, buf));
+		return FAILED;
 	}
+	if (!any_thread(q, st)) {
+		close(*fd);
+		file_closed(q);
+		return BACK_TO_MAIN;
+	}
+	/* Some regular files (/proc/kmsg, tracefs pipes) honour the flag on
+	 * read: read them as a blocking open would. */
+	const int flags = fcntl(*fd, F_GETFL);
+	if (flags >= 0 && (flags & O_NONBLOCK))
+		(void)fcntl(*fd, F_SETFL, flags & ~O_NONBLOCK);
+	return OPENED;
+}
+
+/* Hashes a job that any thread may take.  False, with nothing read, when it
+ * must go back to the main thread. */
+static bool hash_any_thread(struct run_queue *q, struct run_job *j, struct io_buffer *buf)
+{
+	int fd;
+	struct stat st;
+	switch (open_any_thread(q, j, &fd, &st)) {
+	case BACK_TO_MAIN:
+		return false;
+	case FAILED:
+		return true;
+	case OPENED:
+		break;
+	}
+	j->err = close_input(fd, compute(q, j, fd, &st, buf));
 	file_closed(q);
 	return true;
+}
+
+/* Takes slot s if it is in state from; only one thread can. */
+static bool claim(struct run_queue *q, size_t s, int from)
+{
+	int expected = from;
+	return atomic_compare_exchange_strong(&q->state[s], &expected, JOB_RUNNING);
+}
+
+/* Claims up to max of the next queued jobs, in queue order, into slots[];
+ * returns how many.  Jobs that are not for any thread (the main thread's,
+ * nothing to compute) are stepped over. */
+static unsigned claim_queued(struct run_queue *q, size_t *slots, unsigned max)
+{
+	unsigned got = 0;
+	while (got < max) {
+		if (atomic_load(&q->hold))
+			break;
+		size_t n = atomic_load(&q->next);
+		if (n >= atomic_load(&q->tail))
+			break;
+		if (!atomic_compare_exchange_weak(&q->next, &n, n + 1))
+			continue;
+		const size_t s = slot_of(q, n);
+		if (claim(q, s, JOB_QUEUED))
+			slots[got++] = s;
+	}
+	return got;
+}
+
+/* A claimed job is over (FINISHED), or goes back to the main thread. */
+static void job_ended(struct run_queue *q, size_t s, bool done)
+{
+	atomic_store(&q->state[s], done ? JOB_FINISHED : JOB_MAIN);
+	if (atomic_load(&q->waiting))
+		wake(&q->lock, &q->finished);
+}
+
+/* Computes a claimed job alone, or hands it back to the main thread. */
+static void run_claimed(struct run_queue *q, size_t s, struct io_buffer *buf)
+{
+	job_ended(q, s, hash_any_thread(q, &q->ring[s], buf));
+}
+
+/* How many jobs like j one thread computes at once: 0 for one alone. */
+static unsigned lane_width(const struct run_queue *q, const struct run_job *j)
+{
+	if (!q->lanes || !j->compute)
+		return 0;
+	const unsigned w = q->lanes->width(q->lanes_ctx, j);
+	if (w < 2)
+		return 0;
+	return w < RUN_MAX_LANES ? w : RUN_MAX_LANES;
+}
+
+/* Whether j can join t's batch, making one for it if t has none, or an
+ * empty one for other jobs. */
+static bool batch_for(struct run_queue *q, struct run_thread *t, const struct run_job *j,
+		      unsigned width)
+{
+	if (t->batch && t->impl == j->impl && t->width == width)
+		return true;
+	if (t->live)
+		return false;
+	if (t->batch)
+		q->lanes->destroy(t->batch);
+	t->batch = q->lanes->create(q->lanes_ctx, j, width);
+	t->impl = j->impl;
+	t->width = width;
+	return t->batch != NULL;
+}
+
+/* Whether a thread that has a lane busy should claim one more: not while
+ * that would leave another thread without a job (two large files on one
+ * CPU while the other idles). */
+static bool share_more(const struct run_queue *q)
+{
+	return !q->nworkers || atomic_load(&q->tail) - atomic_load(&q->next) > q->nworkers;
+}
+
+/* Serially, a classified job: opened as GNU opens it, blocking, its
+ * submission's stat standing for an fstat. */
+static enum opened open_serial(struct run_queue *q, size_t s, int *fd, struct stat *st)
+{
+	atomic_fetch_add(&q->in_flight, 1);
+	*fd = io_open_safer(q->ring[s].name, 0);
+	if (*fd < 0) {
+		const int err = errno;
+		file_closed(q);
+		if (err == EMFILE || err == ENFILE)
+			return BACK_TO_MAIN;
+		q->ring[s].err = err;
+		return FAILED;
+	}
+	*st = q->stats[s];
+	return OPENED;
+}
+
+/* Opens claimed job s into a lane of t's batch, or computes it alone.
+ * False when it went back to the main thread for want of a descriptor:
+ * the batch takes no more jobs this step. */
+static bool lane_start(struct run_queue *q, struct run_thread *t, size_t s)
+{
+	struct run_job *j = &q->ring[s];
+	const bool main = t == &q->main_thread;
+	int fd;
+	struct stat st;
+	const enum opened how = main && q->queue_serial && q->stat_known[s]
+					? open_serial(q, s, &fd, &st)
+					: open_any_thread(q, j, &fd, &st);
+	if (how != OPENED) {
+		job_ended(q, s, how == FAILED);
+		return how == FAILED;
+	}
+	/* As before a large input read alone: show what is done so far. */
+	if (main && st.st_size > IO_BUFFER_SIZE)
+		before_wait(q, RUN_WAIT_SLOW_INPUT);
+	if (q->lanes->start(t->batch, j, fd, &st)) {
+		t->live++;
+		return true;
+	}
+	j->err = close_input(fd, compute(q, j, fd, &st, t->buf));
+	file_closed(q);
+	job_ended(q, s, true);
+	return true;
+}
+
+/* One step of t's batch: the jobs that ended are closed and finished. */
+static void lanes_step(struct run_queue *q, struct run_thread *t)
+{
+	struct run_job *done[RUN_MAX_LANES];
+	int fds[RUN_MAX_LANES];
+	const unsigned n = q->lanes->step(t->batch, done, fds);
+	for (unsigned i = 0; i < n; i++) {
+		done[i]->err = close_input(fds[i], done[i]->err);
+		file_closed(q);
+		job_ended(q, (size_t)(done[i] - q->ring), true);
+	}
+	t->live -= n;
+}
+
+/* One piece of work for thread t: a queued job computed alone, or its
+ * batch filled from the queue and stepped.  False if there was none. */
+static bool run_next(struct run_queue *q, struct run_thread *t)
+{
+	bool worked = false;
+	while (!t->live || (t->live < t->width && share_more(q))) {
+		size_t s = 0;
+		if (!claim_queued(q, &s, 1))
+			break;
+		worked = true;
+		const unsigned w = lane_width(q, &q->ring[s]);
+		if (w && batch_for(q, t, &q->ring[s], w)) {
+			if (!lane_start(q, t, s))
+				break;
+			continue;
+		}
+		run_claimed(q, s, t->buf);
+		if (!t->live)
+			return true;
+	}
+	if (!t->live)
+		return worked;
+	lanes_step(q, t);
+	return true;
+}
+
+/* Runs t's batch to its end. */
+static void lanes_drain(struct run_queue *q, struct run_thread *t)
+{
+	while (t->live)
+		lanes_step(q, t);
 }
 
 /* Sets the hold and sleeps until the other threads' files are closed. */
@@ -229,10 +455,16 @@ static void hash_in_order(struct run_queue *q, struct run_job *j)
 	}
 	int fd;
 	bool held = false;
-	while ((fd = io_open_safer(j->name, 0)) < 0 && (errno == EMFILE || errno == ENFILE) &&
-	       q->nworkers && !held) {
-		/* Perhaps only the workers' files take the descriptors that a
+	while ((fd = io_open_safer(j->name, 0)) < 0 && (errno == EMFILE || errno == ENFILE)) {
+		/* Perhaps only the files of later jobs, which this thread or
+		 * the workers hold in lanes, take the descriptors that a
 		 * serial run would have: try again once they are closed. */
+		if (q->main_thread.live) {
+			lanes_drain(q, &q->main_thread);
+			continue;
+		}
+		if (!q->nworkers || held)
+			break;
 		wait_for_descriptors(q);
 		held = true;
 	}
@@ -249,54 +481,6 @@ static void hash_in_order(struct run_queue *q, struct run_job *j)
 	j->err = close_input(fd, compute(q, j, fd, fstat(fd, &st) == 0 ? &st : NULL, q->main_buf));
 }
 
-/* Takes slot s if it is in state from; only one thread can. */
-static bool claim(struct run_queue *q, size_t s, int from)
-{
-	int expected = from;
-	return atomic_compare_exchange_strong(&q->state[s], &expected, JOB_RUNNING);
-}
-
-/* Claims up to max of the next queued jobs, in queue order, into slots[];
- * returns how many.  Jobs that are not for any thread (the main thread's,
- * nothing to compute) are stepped over.  A lane batch would claim several
- * (pipeline.h); today max is 1. */
-static unsigned claim_queued(struct run_queue *q, size_t *slots, unsigned max)
-{
-	unsigned got = 0;
-	while (got < max) {
-		if (atomic_load(&q->hold))
-			break;
-		size_t n = atomic_load(&q->next);
-		if (n >= atomic_load(&q->tail))
-			break;
-		if (!atomic_compare_exchange_weak(&q->next, &n, n + 1))
-			continue;
-		const size_t s = slot_of(q, n);
-		if (claim(q, s, JOB_QUEUED))
-			slots[got++] = s;
-	}
-	return got;
-}
-
-/* Computes a claimed job, or hands it back to the main thread. */
-static void run_claimed(struct run_queue *q, size_t s, struct io_buffer *buf)
-{
-	const bool done = hash_any_thread(q, &q->ring[s], buf);
-	atomic_store(&q->state[s], done ? JOB_FINISHED : JOB_MAIN);
-	if (atomic_load(&q->waiting))
-		wake(&q->lock, &q->finished);
-}
-
-/* Computes the next queued job, if there is one. */
-static bool run_next(struct run_queue *q, struct io_buffer *buf)
-{
-	size_t s;
-	if (!claim_queued(q, &s, 1))
-		return false;
-	run_claimed(q, s, buf);
-	return true;
-}
-
 static void *worker_main(void *arg)
 {
 	struct run_queue *q = arg;
@@ -304,8 +488,9 @@ static void *worker_main(void *arg)
 
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0)
 		return NULL; /* the other threads carry on */
+	struct run_thread t = {.buf = &buf};
 	for (;;) {
-		if (run_next(q, &buf))
+		if (run_next(q, &t))
 			continue;
 		if (atomic_load(&q->stopping))
 			break;
@@ -317,6 +502,8 @@ static void *worker_main(void *arg)
 		atomic_fetch_sub(&q->idle, 1);
 		pthread_mutex_unlock(&q->lock);
 	}
+	if (t.batch)
+		q->lanes->destroy(t.batch);
 	io_buffer_free(&buf);
 	return NULL;
 }
@@ -342,11 +529,16 @@ struct run_queue *run_create(const struct run_config *cfg)
 	/* No workers then: a serial run is never wrong, and this is rare. */
 	if (!std_fds_open())
 		workers = 0;
-	q->depth = workers && depth ? depth : 1;
+	q->depth = (workers || cfg->lanes) && depth ? depth : 1;
 	q->ring = calloc(q->depth, sizeof *q->ring);
 	q->state = calloc(q->depth, sizeof *q->state);
+	q->stats = calloc(q->depth, sizeof *q->stats);
+	q->stat_known = calloc(q->depth, sizeof *q->stat_known);
 	q->threads = workers ? calloc(workers, sizeof *q->threads) : NULL;
 	q->main_buf = cfg->main_buf;
+	q->main_thread.buf = cfg->main_buf;
+	q->lanes = cfg->lanes;
+	q->lanes_ctx = cfg->lanes_ctx;
 	q->compute = cfg->compute;
 	q->compute_ctx = cfg->compute_ctx;
 	q->before_wait = cfg->before_wait;
@@ -357,7 +549,7 @@ struct run_queue *run_create(const struct run_config *cfg)
 	pthread_mutex_init(&q->lock, NULL);
 	pthread_cond_init(&q->work, NULL);
 	pthread_cond_init(&q->finished, NULL);
-	if (!q->ring || !q->state || (workers && !q->threads)) {
+	if (!q->ring || !q->state || !q->stats || !q->stat_known || (workers && !q->threads)) {
 		run_destroy(q);
 		return NULL;
 	}
@@ -370,9 +562,11 @@ struct run_queue *run_create(const struct run_config *cfg)
 			break; /* fewer workers; run_oldest() computes what is left */
 		q->nworkers++;
 	}
-	/* No thread to be had: hashing at queue time (run_submit) relies on
-	 * every earlier job being reported, i.e. on a ring of one slot. */
-	if (!q->nworkers)
+	/* No thread to be had: the main thread hashes a job when it is
+	 * queued (run_submit), every earlier job being reported, or, with
+	 * lanes, queues it for its own batch. */
+	q->queue_serial = !q->nworkers && q->lanes;
+	if (!q->nworkers && !q->lanes)
 		q->depth = 1;
 	return q;
 }
@@ -385,6 +579,8 @@ void run_destroy(struct run_queue *q)
 	wake(&q->lock, &q->work);
 	for (unsigned i = 0; i < q->nworkers; i++)
 		pthread_join(q->threads[i], NULL);
+	if (q->main_thread.batch)
+		q->lanes->destroy(q->main_thread.batch);
 	pthread_mutex_destroy(&q->lock);
 	pthread_cond_destroy(&q->work);
 	pthread_cond_destroy(&q->finished);
@@ -393,6 +589,8 @@ void run_destroy(struct run_queue *q)
 			free(q->ring[i].payload);
 	free(q->ring);
 	free(q->state);
+	free(q->stats);
+	free(q->stat_known);
 	free(q->threads);
 	free(q);
 }
@@ -460,9 +658,15 @@ bool run_submit(struct run_queue *q)
 			state = JOB_MAIN;
 		} else if (q->nworkers) {
 			state = JOB_QUEUED;
+		} else if (q->queue_serial && (q->head != tail || lane_width(q, j))) {
+			/* For the main thread's batch, or behind jobs that
+			 * wait for it. */
+			state = JOB_QUEUED;
+			q->stat_known[s] = found;
+			if (found)
+				q->stats[s] = st;
 		} else {
-			/* Every earlier job is reported already: the ring
-			 * has one slot. */
+			/* Every earlier job is reported already. */
 			hash_serial(q, j, found ? &st : NULL);
 		}
 	}
@@ -513,7 +717,7 @@ struct run_job *run_oldest(struct run_queue *q)
 		/* Rather than sleep until the oldest job ends (a wake-up per
 		 * job, with small files), the main thread hashes queued jobs
 		 * itself. */
-		if (!run_next(q, q->main_buf))
+		if (!run_next(q, &q->main_thread))
 			wait_finished(q, s);
 	}
 }

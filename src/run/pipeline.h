@@ -19,16 +19,18 @@
  *		report(run_oldest(q)), run_done(q);
  *
  * Lanes (several files hashed at once by one thread, with a many-message
- * kernel): a worker's step is two parts, claiming QUEUED jobs in queue
- * order (claim_queued() in pipeline.c, today one at a time) and computing
- * each one it claimed.  A lane batch plugs in between them: the worker
- * claims up to `lanes` jobs of one algorithm and implementation, opens each
- * as today (a job that turns out to be special, or cannot get a descriptor,
- * goes back to the main thread alone), and hands the open ones to one batch
- * callback beside `compute`, which sets each job's digest and error; each
- * job then becomes FINISHED on its own.  Reporting never changes: it is
+ * kernel): a client that can compute several jobs at once gives the engine
+ * its lane operations (run_lane_ops below; run/lanes.h has the one that
+ * hashes).  A thread then claims jobs in queue order into a batch of up to
+ * the width that the client names for the job, opens each (a job that
+ * turns out to be special, or cannot get a descriptor, goes back to the
+ * main thread as before), and steps the batch, refilling a lane as soon as
+ * its job ends; a batch lives on between steps, so that the main thread
+ * can report what is done in between.  Reporting never changes: it is
  * always the oldest slot, so output stays in the serial order whatever a
- * worker claimed at once, and depth still bounds how far ahead it runs. */
+ * thread holds, and depth still bounds how far ahead the threads run.
+ * Without workers the main thread runs a batch too: jobs are then queued
+ * and hashed when the oldest is asked for, not when they are submitted. */
 #ifndef SUMAC_RUN_PIPELINE_H
 #define SUMAC_RUN_PIPELINE_H
 
@@ -80,6 +82,28 @@ enum run_wait_reason {
 	RUN_WAIT_SLOW_INPUT,
 };
 
+/* Several jobs at once in one thread.  The engine owns claiming, opening
+ * and closing; the client only computes. */
+struct run_lane_ops {
+	/* How many jobs like j one thread may compute at once: 0 or 1 when j
+	 * is computed alone (by run_config.compute).  Jobs with the same impl
+	 * share a batch. */
+	unsigned (*width)(void *ctx, const struct run_job *j);
+	/* A batch for up to width jobs like j, or NULL (out of memory: the
+	 * jobs are then computed alone). */
+	void *(*create)(void *ctx, const struct run_job *j, unsigned width);
+	void (*destroy)(void *batch);
+	/* Starts j in a free lane of the batch: fd is open for reading at its
+	 * start, st its stat (a regular file).  False when j is better
+	 * computed alone (the engine calls compute with the same fd). */
+	bool (*start)(void *batch, struct run_job *j, int fd, const struct stat *st);
+	/* Advances the started jobs by a bounded amount (about a buffer of
+	 * each) and returns how many ended: the jobs in done[] with their err
+	 * and digest set, their descriptors in fds[] for the engine to close.
+	 * Only the caller's thread touches a batch. */
+	unsigned (*step)(void *batch, struct run_job **done, int *fds);
+};
+
 struct run_config {
 	/* 0: compute in the calling thread.  Otherwise the calling thread
 	 * computes too while it waits for the oldest job, so -j N wants N - 1
@@ -94,6 +118,9 @@ struct run_config {
 	struct io_buffer *main_buf;
 	run_compute_fn *compute;
 	void *compute_ctx;
+	/* NULL: every job is computed alone. */
+	const struct run_lane_ops *lanes;
+	void *lanes_ctx;
 	/* Called in the calling thread only, before it may wait; NULL: none. */
 	void (*before_wait)(void *ctx, enum run_wait_reason why);
 	void *wait_ctx;

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* Several files hashed at once by one thread.
+ *
+ * Why: one SHA stream waits on its own chain of dependent round
+ * instructions, while the hash unit could start another message's rounds
+ * in the gaps; a kernel that interleaves independent messages gets up to
+ * twice the bytes per core (../shared/research/multi-buffer.md).  Files are
+ * independent messages, so a thread keeps up to `lanes` of them open, each
+ * with its own buffer, and runs the kernel over the whole blocks that every
+ * lane holds.  A lane whose file ends takes the next file at once (the
+ * engine refills it before the next step); with fewer files than lanes the
+ * kernel runs narrower, and one file alone goes through the one-stream
+ * blocks function (sumac_update_lanes).
+ *
+ * Each lane reads its file in chunks of its buffer, so a thread that holds
+ * several files alternates between them a chunk at a time; on a spinning
+ * disk that is a seek per chunk at most, helped by the kernel's sequential
+ * read-ahead, which the files are told to expect. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hash/registry.h"
+#include "io/io.h"
+#include "run/lanes.h"
+
+struct lane {
+	struct run_job *job; /* NULL: the lane is free */
+	int fd;
+	bool eof;
+	size_t pos, len; /* the unhashed bytes are data[pos..len) */
+	uint8_t *data;
+	struct sumac_ctx ctx;
+};
+
+struct lane_batch {
+	const struct sumac_impl *impl;
+	unsigned width;
+	size_t block;
+	/* Bytes a lane must hold before it joins a kernel pass: a block, and
+	 * one byte more for a family that keeps its last block until final. */
+	size_t need;
+	size_t size; /* of each lane's buffer */
+	struct lane lane[];
+};
+
+bool run_lanes_mode_parse(const char *s, enum run_lanes_mode *mode)
+{
+	static const char *const names[] = {
+		[RUN_LANES_AUTO] = "auto",
+		[RUN_LANES_OFF] = "off",
+		[RUN_LANES_ALWAYS] = "always",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(s, names[i]) == 0) {
+			*mode = (enum run_lanes_mode)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+unsigned run_lanes_width(const struct sumac_impl *impl, enum run_lanes_mode mode)
+{
+	if (!impl || mode == RUN_LANES_OFF || !impl->blocks || !impl->lanes_blocks ||
+	    impl->lanes < 2)
+		return 0;
+	if (impl->lanes_reference && mode != RUN_LANES_ALWAYS)
+		return 0;
+	return impl->lanes < SUMAC_MAX_LANES ? impl->lanes : SUMAC_MAX_LANES;
+}
+
+static unsigned width(void *ctx, const struct run_job *j)
+{
+	return run_lanes_width(j->impl, *(const enum run_lanes_mode *)ctx);
+}
+
+static void destroy(void *batch)
+{
+	struct lane_batch *b = batch;
+	if (!b)
+		return;
+	for (unsigned l = 0; l < b->width; l++)
+		free(b->lane[l].data);
+	free(b);
+}
+
+static void *create(void *ctx, const struct run_job *j, unsigned n)
+{
+	(void)ctx;
+	struct lane_batch *b = calloc(1, sizeof *b + n * sizeof b->lane[0]);
+	if (!b)
+		return NULL;
+	const struct sumac_family_info *fi = sumac_family_info(j->impl->family);
+	b->impl = j->impl;
+	b->width = n;
+	b->block = fi->block_len;
+	b->need = fi->block_len + (fi->ops->hold_last_block ? 1 : 0);
+	/* What every lane holds stays within a core's L2 cache while the
+	 * kernel reads it back: 2 x 128 KiB, 4 x 128 KiB, 8 x 64 KiB. */
+	b->size = n <= 4 ? IO_BUFFER_SIZE : IO_BUFFER_SIZE / 2;
+	for (unsigned l = 0; l < n; l++) {
+		void *p = NULL;
+		if (posix_memalign(&p, 4096, b->size) != 0) {
+			destroy(b);
+			return NULL;
+		}
+		b->lane[l].data = p;
+	}
+	return b;
+}
+
+static bool start(void *batch, struct run_job *j, int fd, const struct stat *st)
+{
+	struct lane_batch *b = batch;
+	const bool large = st->st_size > (off_t)b->size;
+	/* Holes are skipped by the one-stream reader (io/sparse.c), which
+	 * hashes them without reading them. */
+	if (large && (uint64_t)st->st_blocks * 512 < (uint64_t)st->st_size)
+		return false;
+	struct lane *lane = NULL;
+	for (unsigned l = 0; l < b->width && !lane; l++)
+		if (!b->lane[l].job)
+			lane = &b->lane[l];
+	/* A failing init is computed alone, which reports it. */
+	if (!lane || sumac_init(&lane->ctx, j->algo, j->impl) != 0)
+		return false;
+#if HAVE_POSIX_FADVISE
+	if (large)
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	lane->job = j;
+	lane->fd = fd;
+	lane->eof = false;
+	lane->pos = lane->len = 0;
+	return true;
+}
+
+/* Reads the lane's file on into what is left of its buffer, moving the
+ * unhashed bytes to its start.  0, or an errno value. */
+static int top_up(struct lane_batch *b, struct lane *lane)
+{
+	if (lane->pos) {
+		memmove(lane->data, lane->data + lane->pos, lane->len - lane->pos);
+		lane->len -= lane->pos;
+		lane->pos = 0;
+	}
+	ssize_t n;
+	do
+		n = read(lane->fd, lane->data + lane->len, b->size - lane->len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errno;
+	if (n == 0)
+		lane->eof = true;
+	lane->len += (size_t)n;
+	return 0;
+}
+
+/* The lane's file is over: its job's result, and the lane free again. */
+static void end_lane(struct lane *lane, int err, struct run_job **done, int *fds, unsigned *ndone)
+{
+	struct run_job *j = lane->job;
+	if (err) {
+		sumac_discard(&lane->ctx);
+		j->err = err;
+	} else {
+		sumac_update(&lane->ctx, lane->data + lane->pos, lane->len - lane->pos);
+		/* A library backend that failed: an error, no digest. */
+		j->err = sumac_final(&lane->ctx, j->digest);
+	}
+	done[*ndone] = j;
+	fds[*ndone] = lane->fd;
+	++*ndone;
+	lane->job = NULL;
+}
+
+static unsigned step(void *batch, struct run_job **done, int *fds)
+{
+	struct lane_batch *b = batch;
+	struct sumac_ctx *ctx[SUMAC_MAX_LANES];
+	const uint8_t *in[SUMAC_MAX_LANES];
+	struct lane *pass[SUMAC_MAX_LANES];
+	unsigned ndone = 0, m = 0;
+	size_t nblocks = SIZE_MAX;
+
+	for (unsigned l = 0; l < b->width; l++) {
+		struct lane *lane = &b->lane[l];
+		if (!lane->job)
+			continue;
+		if (!lane->eof && lane->len - lane->pos < b->need) {
+			const int err = top_up(b, lane);
+			if (err) {
+				end_lane(lane, err, done, fds, &ndone);
+				continue;
+			}
+		}
+		if (lane->eof) {
+			end_lane(lane, 0, done, fds, &ndone);
+			continue;
+		}
+		const size_t avail = lane->len - lane->pos;
+		if (avail < b->need)
+			continue; /* a short read: more next time */
+		/* A family that keeps its last block passes only blocks that
+		 * more bytes follow. */
+		const size_t whole = (b->need > b->block ? avail - 1 : avail) / b->block;
+		if (whole < nblocks)
+			nblocks = whole;
+		ctx[m] = &lane->ctx;
+		pass[m++] = lane;
+	}
+	if (m) {
+		for (unsigned i = 0; i < m; i++)
+			in[i] = pass[i]->data + pass[i]->pos;
+		sumac_update_lanes(b->impl, ctx, m, in, nblocks);
+		for (unsigned i = 0; i < m; i++)
+			pass[i]->pos += nblocks * b->block;
+	}
+	return ndone;
+}
+
+const struct run_lane_ops run_hash_lanes = {
+	.width = width,
+	.create = create,
+	.destroy = destroy,
+	.start = start,
+	.step = step,
+};
