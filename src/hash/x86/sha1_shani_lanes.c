@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ISA: x86 SHA-NI (sha1rnds4/sha1nexte/sha1msg1/sha1msg2), two or three
+/* ISA: x86 SHA-NI (sha1rnds4/sha1nexte/sha1msg1/sha1msg2), two to four
  * messages at once.  Flags: -msha -mssse3 -msse4.1.
  * Only called through the registry after usable() said yes. */
 #include "config.h"
@@ -11,20 +11,25 @@
 #include "hash/x86/kernel.h"
 #include "hash/x86/shani.h"
 
-/* One stream waits on its chain of 20 dependent sha1rnds4 per block (6
- * cycles each on Zen), but the unit starts one every 2 cycles, so the rounds
- * of independent messages run in each other's gaps.  State layout, rounds
- * and schedule are those of sha1_shani.c, written once per lane (suffix l)
- * and laid out lane after lane at each step.
+/* One stream waits on its chain of 20 dependent sha1rnds4 per block, but
+ * the unit takes a new one before the last is done, so the rounds of
+ * independent messages run in each other's gaps.  State layout, rounds and
+ * schedule are those of sha1_shani.c, written once per lane (index l) and
+ * laid out lane after lane at each step.
  *
- * Three lanes with the schedule in registers need 18 of the 16 xmm
- * registers (abcd, prev and four schedule words each): clang 14 then came
- * out slower at three lanes than at two (x1.71 against x1.77 of one stream,
- * Zen 5).  So the rounds take W from an L1 buffer, and only abcd, prev and
- * e of each lane stay in registers.  The buffer for the next block is
- * filled one block ahead, one lane at a time, in the gaps of the current
- * block's rounds; for the last block "next" is the current block again, so
- * nothing past the input is read, and that schedule goes unused. */
+ * With the schedule in registers three lanes need 18 of the 16 xmm
+ * registers (abcd, prev and four schedule words each), and clang 14 then
+ * ran three lanes slower than two (x1.71 against x1.77 of one stream,
+ * Zen 5).  So the rounds take W from an L1 buffer and only abcd, prev and e
+ * of each lane stay in registers.  The buffer for the next block is filled
+ * one block ahead, one lane at a time, in the gaps of the current block's
+ * rounds; for the last block "next" is the current block again, so nothing
+ * past the input is read, and that schedule goes unused.
+ *
+ * Zen 5, gcc 12 and clang 14 alike, aggregate over one stream of
+ * sumac_sha1_blocks_shani: x1.8 for 2 lanes, x2.3 for 3, x2.6 for 4 (64 MiB
+ * per lane; x1.75, x2.2, x2.5 for 4 KiB messages); a 5-lane form gained
+ * only 4 % more. */
 
 /* A per-lane step for every lane of the form; the lane index l is a
  * constant in each, so the compilers keep the lane arrays in registers. */
@@ -34,6 +39,8 @@
 		step(1, __VA_ARGS__);                                                              \
 		if (n > 2)                                                                         \
 			step(2, __VA_ARGS__);                                                      \
+		if (n > 3)                                                                         \
+			step(3, __VA_ARGS__);                                                      \
 	} while (0)
 
 /* Lane l's 20 schedule words of a block, 4 rounds each. */
@@ -138,16 +145,16 @@
 		s[l][4] = (uint32_t)_mm_extract_epi32(e0[l], 3);                                   \
 	} while (0)
 
-/* n lanes, 2 or 3, a constant once inlined. */
+/* n lanes, 2 to 4, a constant once inlined. */
 static inline __attribute__((always_inline)) void
 sha1_lanes(void *const state[], const uint8_t *const in[], size_t nblocks, const unsigned n)
 {
 	const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-	__m128i buf[2][3 * 20];
+	__m128i buf[2][4 * 20];
 	__m128i *cur, *nxt = buf[0], *spare = buf[1];
-	uint32_t *s[3];
-	const uint8_t *p[3], *q[3];
-	__m128i abcd[3], abcd0[3], e0[3], e[3], prev[3];
+	uint32_t *s[4];
+	const uint8_t *p[4], *q[4];
+	__m128i abcd[4], abcd0[4], e0[4], e[4], prev[4];
 	__m128i a, b, c, d, t;
 
 	if (nblocks == 0)
@@ -166,63 +173,76 @@ sha1_lanes(void *const state[], const uint8_t *const in[], size_t nblocks, const
 		EACH(BEGIN, 0);
 		EACH(FIRST, 0);
 		NEXT_LOAD(0);
-		EACH(ROUNDS, 0, 1);
 		NEXT3(0, 5);
-		EACH(ROUNDS, 0, 2);
+		EACH(ROUNDS, 0, 1);
 		NEXT3(0, 8);
-		EACH(ROUNDS, 0, 3);
+		EACH(ROUNDS, 0, 2);
 		NEXT3(0, 11);
-		EACH(ROUNDS, 0, 4);
+		EACH(ROUNDS, 0, 3);
 		NEXT3(0, 14);
-		EACH(ROUNDS, 1, 5);
+		EACH(ROUNDS, 0, 4);
 		NEXT3(0, 17);
-		EACH(ROUNDS, 1, 6);
+		EACH(ROUNDS, 1, 5);
 		NEXT_LOAD(1);
-		EACH(ROUNDS, 1, 7);
 		NEXT3(1, 5);
-		EACH(ROUNDS, 1, 8);
+		EACH(ROUNDS, 1, 6);
 		NEXT3(1, 8);
-		EACH(ROUNDS, 1, 9);
+		EACH(ROUNDS, 1, 7);
 		NEXT3(1, 11);
-		EACH(ROUNDS, 2, 10);
+		EACH(ROUNDS, 1, 8);
 		NEXT3(1, 14);
-		EACH(ROUNDS, 2, 11);
+		EACH(ROUNDS, 1, 9);
 		NEXT3(1, 17);
-		EACH(ROUNDS, 2, 12);
+		EACH(ROUNDS, 2, 10);
 		NEXT_LOAD(2);
-		EACH(ROUNDS, 2, 13);
 		NEXT3(2, 5);
-		EACH(ROUNDS, 2, 14);
+		EACH(ROUNDS, 2, 11);
 		NEXT3(2, 8);
-		EACH(ROUNDS, 3, 15);
+		EACH(ROUNDS, 2, 12);
 		NEXT3(2, 11);
-		EACH(ROUNDS, 3, 16);
+		EACH(ROUNDS, 2, 13);
 		NEXT3(2, 14);
-		EACH(ROUNDS, 3, 17);
+		EACH(ROUNDS, 2, 14);
 		NEXT3(2, 17);
+		EACH(ROUNDS, 3, 15);
+		NEXT_LOAD(3);
+		NEXT3(3, 5);
+		EACH(ROUNDS, 3, 16);
+		NEXT3(3, 8);
+		EACH(ROUNDS, 3, 17);
+		NEXT3(3, 11);
 		EACH(ROUNDS, 3, 18);
+		NEXT3(3, 14);
 		EACH(ROUNDS, 3, 19);
+		NEXT3(3, 17);
 		EACH(END, 0);
 	}
 	EACH(FINISH, 0);
 }
 
-KEEP_ORDER static void sha1_x2(void *const state[], const uint8_t *const in[], size_t nblocks)
+static void sha1_x2(void *const state[], const uint8_t *const in[], size_t nblocks)
 {
 	sha1_lanes(state, in, nblocks, 2);
 }
 
-KEEP_ORDER static void sha1_x3(void *const state[], const uint8_t *const in[], size_t nblocks)
+static void sha1_x3(void *const state[], const uint8_t *const in[], size_t nblocks)
 {
 	sha1_lanes(state, in, nblocks, 3);
 }
 
-/* Two lanes take the two-lane form rather than a third lane on scratch
- * state, which would cost as much as a live one. */
+static void sha1_x4(void *const state[], const uint8_t *const in[], size_t nblocks)
+{
+	sha1_lanes(state, in, nblocks, 4);
+}
+
+/* Each n from 2 to 4 has its own form: a spare lane on scratch state would
+ * cost as much as a live one. */
 void sumac_sha1_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
 			    size_t nblocks)
 {
-	if (n >= 3)
+	if (n >= 4)
+		sha1_x4(state, in, nblocks);
+	else if (n == 3)
 		sha1_x3(state, in, nblocks);
 	else if (n == 2)
 		sha1_x2(state, in, nblocks);
