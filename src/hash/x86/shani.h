@@ -11,4 +11,8 @@
 void sumac_sha1_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
 
+/* sumac_lanes_fn (hash.h): SHA-1, 2 to 4 messages at once. */
+void sumac_sha1_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
+			    size_t nblocks);
+
 #endif
