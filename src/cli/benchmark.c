@@ -3,7 +3,9 @@
  * buffer size; each cell is the MB/s of whole one-shot hashes (init,
  * update, final), as a program hashing many files of that size would see.
  * Without -a, only one algorithm per family is timed: the others share
- * its block function and run at the same speed. */
+ * its block function and run at the same speed.  A backend with a lane
+ * kernel (several files at once on one thread) gets a second row: the
+ * MB/s of all its lanes together, each lane a message of the cell's size. */
 #include "config.h"
 
 #include <stdint.h>
@@ -24,8 +26,10 @@ static const char *const size_names[] = {"16 B", "1 KiB", "1 MiB"};
 struct hash_job {
 	enum sumac_algo algo;
 	const struct sumac_impl *impl;
-	const uint8_t *data;
+	const uint8_t *data; /* lane l's message starts at data + l * stride */
 	size_t len;
+	unsigned lanes; /* 0: one stream */
+	size_t stride;
 	int err; /* the first failure of a library backend */
 };
 
@@ -42,6 +46,32 @@ static void hash_once(void *arg)
 	}
 	if (err && !job->err)
 		job->err = err;
+}
+
+/* job->lanes messages at once, as the pipeline hashes files in lanes. */
+static void hash_lanes_once(void *arg)
+{
+	struct hash_job *job = arg;
+	struct sumac_ctx ctx[SUMAC_MAX_LANES], *live[SUMAC_MAX_LANES];
+	const uint8_t *in[SUMAC_MAX_LANES];
+	uint8_t digest[SUMAC_MAX_DIGEST];
+	const struct sumac_family_info *fi = sumac_family_info(job->impl->family);
+	/* A family that keeps its last block passes it on to final. */
+	const size_t nblocks = job->len > fi->ops->hold_last_block
+				       ? (job->len - fi->ops->hold_last_block) / fi->block_len
+				       : 0;
+
+	for (unsigned l = 0; l < job->lanes; l++) {
+		sumac_init(&ctx[l], job->algo, job->impl);
+		live[l] = &ctx[l];
+		in[l] = job->data + l * job->stride;
+	}
+	sumac_update_lanes(job->impl, live, job->lanes, in, nblocks);
+	for (unsigned l = 0; l < job->lanes; l++) {
+		const size_t done = nblocks * fi->block_len;
+		sumac_update(&ctx[l], in[l] + done, job->len - done);
+		sumac_final(&ctx[l], digest);
+	}
 }
 
 /* The registry's own verdict on this backend for this algorithm: usable
@@ -101,21 +131,25 @@ static void print_untimed(void)
 
 /* False if the backend failed (told). */
 static bool time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool is_auto,
-		     const uint8_t *data)
+		     const uint8_t *data, unsigned lanes)
 {
 	char label[40];
 
-	snprintf(label, sizeof label, "%s%s", impl->backend, is_auto ? " *" : "");
+	if (lanes)
+		snprintf(label, sizeof label, "%s x%u", impl->backend, lanes);
+	else
+		snprintf(label, sizeof label, "%s%s", impl->backend, is_auto ? " *" : "");
 	out_printf("%-11s %-15s", sumac_algo_info(algo)->name, label);
 	for (size_t s = 0; s < NSIZES; s++) {
-		struct hash_job job = {algo, impl, data, sizes[s], 0};
-		double rate = timing_rate(hash_once, &job, CELL_SECONDS, TIMING_CPU);
+		struct hash_job job = {algo, impl, data, sizes[s], lanes, sizes[NSIZES - 1], 0};
+		double rate = timing_rate(lanes ? hash_lanes_once : hash_once, &job, CELL_SECONDS,
+					  TIMING_CPU);
 		if (job.err) {
 			out_text("\n");
 			out_error(job.err, "%s", impl->driver);
 			return false;
 		}
-		out_printf(" %10.1f", rate * (double)sizes[s] / 1e6);
+		out_printf(" %10.1f", rate * (double)sizes[s] * (lanes ? lanes : 1) / 1e6);
 	}
 	out_text("\n");
 	out_flush(); /* a row every second or so shows progress */
@@ -131,13 +165,14 @@ int benchmark_run(const enum sumac_algo *only)
 	const size_t nalgos = only ? 1 : SUMAC_NFAMILY;
 	bool ok = true;
 	const size_t len = sizes[NSIZES - 1];
-	uint8_t *data = malloc(len);
+	/* A message for every lane a kernel can have. */
+	uint8_t *data = malloc(len * SUMAC_MAX_LANES);
 
 	if (!data) {
 		out_error(0, "memory exhausted");
 		return 1;
 	}
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; i < len * SUMAC_MAX_LANES; i++)
 		data[i] = (uint8_t)(i * 2654435761u >> 13);
 
 	out_printf("Whole hashes of in-memory buffers, %.1f s of CPU time per cell, in MB/s "
@@ -156,11 +191,17 @@ int benchmark_run(const enum sumac_algo *only)
 			chosen.impl = NULL;
 		for (size_t i = 0; i < sumac_nimpls; i++) {
 			const struct sumac_impl *impl = &sumac_impls[i];
-			if (backend_runs(impl, algo))
-				ok &= time_row(algo, impl, impl == chosen.impl, data);
+			if (!backend_runs(impl, algo))
+				continue;
+			ok &= time_row(algo, impl, impl == chosen.impl, data, 0);
+			/* The looped portable reference is one stream's speed. */
+			if (ok && impl->lanes >= 2 && impl->lanes_blocks && !impl->lanes_reference)
+				ok &= time_row(algo, impl, false, data, impl->lanes);
 		}
 	}
-	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n");
+	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n"
+		 "xN: N messages at once in lanes, as files are hashed (SUMAC_LANES), all "
+		 "lanes' bytes counted.\n");
 	if (!only)
 		print_untimed();
 	free(data);

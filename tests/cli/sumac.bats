@@ -346,8 +346,15 @@ serves() {
 			return 1
 		fi
 		# One row per backend that can run it here, the auto one marked.
-		[ "$(wc -l < table)" -eq "$(rows | awk -v a="$algo" '" "$0" " ~ " "a" " {n++} END {print n+0}')" ]
-		grep -q ' \* ' table
+		grep -v ' x[0-9][0-9]* ' table > single
+		[ "$(wc -l < single)" -eq "$(rows | awk -v a="$algo" '" "$0" " ~ " "a" " {n++} END {print n+0}')" ]
+		grep -q ' \* ' single
+		# And one "BACKEND xN" row per lane kernel of the family usable
+		# here, the looped portable reference left out.
+		fam=${algo%%-*}
+		kernels=$(sum sumac --list-backends | sed '1,/^MULTI-LANE DRIVER/d' |
+			awk -v f="$fam" '$1 ~ "^" f "-" && $1 !~ /-portable$/ && $3 == "yes" {n++} END {print n+0}')
+		[ "$(grep -c ' x[0-9][0-9]* ' table)" -eq "$kernels" ]
 	done
 }
 
