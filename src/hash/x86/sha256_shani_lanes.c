@@ -19,16 +19,19 @@
  * lanes being the indices of arrays that the compiler keeps in registers
  * where it can (every index is a constant).
  *
- * Measured on a Zen 5 (2026-12): sha256rnds2 has latency 4 and takes one
- * per 2 cycles, so two lanes could at best double one stream; they reach
- * x1.47-1.52 (gcc 12) and x1.40 (clang 14), because two chains leave the
- * unit idle whenever one of them waits.  Three lanes fill those gaps,
- * x1.62-1.64 and x1.56-1.63 in aggregate, although with three the
- * compilers spill the saved states and part of the schedule (about 200
- * stack references per block): the spills go to the load and store
- * units, which are free.  Keeping the schedule one block ahead in an L1
- * buffer, the form that was fastest on a Zen 3, was slower here with both
- * compilers (x1.49-1.59). */
+ * Measured on a Zen 5 (2026-12, aggregate over one stream of
+ * sumac_sha256_blocks_shani, 64 MiB per lane and 4 KiB messages, in
+ * process, three runs): sha256rnds2 has latency 4 and takes one per 2
+ * cycles, so two lanes could at best double one stream; they reach
+ * x1.45-1.48 (gcc 12) and x1.40-1.41 (clang 14), as two chains leave the
+ * unit idle whenever one of them waits.  Three lanes fill more of those
+ * gaps: x1.59-1.65 (gcc) and x1.59-1.63 (clang), although the compilers
+ * then spill the saved states and part of the schedule (about 200 stack
+ * references per block): the spills go to the load and store units,
+ * which are idle.  Keeping the schedule one block ahead in an L1 buffer,
+ * the form that was fastest on a Zen 3, was slower here with both
+ * compilers (three lanes x1.41-1.59).  Four lanes in this form gave
+ * x1.77-1.81 with gcc but no more than three with clang (x1.60-1.63). */
 
 #define EACH2(X, ...) X(0, __VA_ARGS__) X(1, __VA_ARGS__)
 #define EACH3(X, ...) EACH2(X, __VA_ARGS__) X(2, __VA_ARGS__)
