@@ -9,6 +9,7 @@
 #include <immintrin.h>
 
 #include "hash/sha2_k.h"
+#include "hash/x86/kernel.h"
 #include "hash/x86/shani.h"
 
 /* One message is bound by its chain of dependent sha256rnds2 (4 cycles
@@ -23,15 +24,16 @@
  * sumac_sha256_blocks_shani, 64 MiB per lane and 4 KiB messages, in
  * process, three runs): sha256rnds2 has latency 4 and takes one per 2
  * cycles, so two lanes could at best double one stream; they reach
- * x1.45-1.48 (gcc 12) and x1.40-1.41 (clang 14), as two chains leave the
+ * x1.51-1.55 (gcc 12) and x1.40-1.42 (clang 14), as two chains leave the
  * unit idle whenever one of them waits.  Three lanes fill more of those
- * gaps: x1.59-1.65 (gcc) and x1.59-1.63 (clang), although the compilers
+ * gaps: x1.66-1.70 (gcc) and x1.56-1.63 (clang), although the compilers
  * then spill the saved states and part of the schedule (about 200 stack
  * references per block): the spills go to the load and store units,
- * which are idle.  Keeping the schedule one block ahead in an L1 buffer,
- * the form that was fastest on a Zen 3, was slower here with both
- * compilers (three lanes x1.41-1.59).  Four lanes in this form gave
- * x1.77-1.81 with gcc but no more than three with clang (x1.60-1.63). */
+ * which are idle.  KEEP_ORDER is worth 3-4% to gcc's two lanes.  Keeping
+ * the schedule one block ahead in an L1 buffer, the form that was fastest
+ * on a Zen 3, was slower here with both compilers (three lanes
+ * x1.41-1.59).  Four lanes in this form gave x1.77-1.81 with gcc but no
+ * more than three with clang (x1.60-1.63). */
 
 #define EACH2(X, ...) X(0, __VA_ARGS__) X(1, __VA_ARGS__)
 #define EACH3(X, ...) EACH2(X, __VA_ARGS__) X(2, __VA_ARGS__)
@@ -139,7 +141,8 @@ static inline void leave(uint32_t *s, __m128i abef, __m128i cdgh)
 
 /* nblocks blocks of each of N lanes, N fixed at compile time. */
 #define LANES(name, N, EACH)                                                                       \
-	static void name(void *const state[], const uint8_t *const data[], size_t nblocks)         \
+	KEEP_ORDER static void name(void *const state[], const uint8_t *const data[],              \
+				    size_t nblocks)                                                \
 	{                                                                                          \
 		const __m128i bswap =                                                              \
 			_mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);        \
