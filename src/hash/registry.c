@@ -130,7 +130,9 @@ const struct sumac_impl sumac_impls[] = {
 	 .family = SUMAC_FAMILY_SHA256,
 	 .priority = 250,
 	 .usable = shani_usable,
-	 .blocks = IF_SHANI(sumac_sha256_blocks_shani)},
+	 .lanes = 3,
+	 .blocks = IF_SHANI(sumac_sha256_blocks_shani),
+	 .lanes_blocks = IF_SHANI(sumac_sha256_lanes_shani)},
 	/* bench/results/2026-12-01-amd-epyc.md (Zen 5, SHA-NI masked):
 	 * 1.05x OpenSSL's SHA1() and 1.4x portable at 1 MiB and 64 MiB,
 	 * 1.3x portable at 1 KiB, 1.09x at 16 B. */

@@ -10,6 +10,9 @@
 
 void sumac_sha1_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_shani(void *state, const uint8_t *in, size_t nblocks);
+/* 2 <= n <= the lanes of the registry row (sha256_shani_lanes.c). */
+void sumac_sha256_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
+			      size_t nblocks);
 
 /* sumac_lanes_fn (hash.h): SHA-1, 2 to 4 messages at once. */
 void sumac_sha1_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
