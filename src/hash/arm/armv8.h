@@ -14,4 +14,11 @@ void sumac_sha1_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
 
+/* Two messages interleaved on one core (hash.h's sumac_lanes_fn, n = 2),
+ * in the same state layout as the block functions above. */
+void sumac_sha1_lanes_armv8(void *const state[], const uint8_t *const in[], unsigned n,
+			    size_t nblocks);
+void sumac_sha256_lanes_armv8(void *const state[], const uint8_t *const in[], unsigned n,
+			      size_t nblocks);
+
 #endif
