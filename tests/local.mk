@@ -18,6 +18,10 @@ tests_fuzz_fuzz_escape_LDADD = $(CLI_LIBS)
 tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
+check_PROGRAMS += tests/fuzz/fuzz_lanes
+tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_lanes_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_lanes_LDADD = $(SUMAC_LIBS)
 
 # ---- The engine, the --check verdict and backend selection, driven
 # directly.

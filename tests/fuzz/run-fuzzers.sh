@@ -18,7 +18,7 @@ set -euo pipefail
 secs=${1:?usage: $0 SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse escape stream)
+[ ${#targets[@]} -gt 0 ] || targets=(parse escape stream lanes)
 
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${SUMAC_FUZZ_BUILD:-$(mktemp -d /tmp/sumac-fuzz.XXXXXX)}
@@ -60,7 +60,7 @@ status=0
 for t in "${targets[@]}"; do
 	case $t in
 	parse | escape) maxlen=1024 ;;
-	stream) maxlen=8192 ;;
+	stream | lanes) maxlen=8192 ;;
 	*)
 		echo "unknown target $t" >&2
 		exit 2
