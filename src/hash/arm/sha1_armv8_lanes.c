@@ -29,8 +29,8 @@ static inline uint32x4_t be32x4(uint8x16_t bytes)
 #define GROUP_(op, abcd, e, wk)                                                                    \
 	do {                                                                                       \
 		const uint32_t e_next = vsha1h_u32(vgetq_lane_u32(abcd, 0));                       \
-		abcd = op(abcd, e, (wk));                                                          \
-		e = e_next;                                                                        \
+		(abcd) = op(abcd, e, (wk));                                                        \
+		(e) = e_next;                                                                      \
 	} while (0)
 #define GROUP(op, wk)                                                                              \
 	do {                                                                                       \

@@ -33,8 +33,8 @@ static inline uint32x4_t be32x4(uint8x16_t bytes)
 #define QROUNDS_(abcd, efgh, wk)                                                                   \
 	do {                                                                                       \
 		const uint32x4_t abcd_in = abcd;                                                   \
-		abcd = vsha256hq_u32(abcd, efgh, (wk));                                            \
-		efgh = vsha256h2q_u32(efgh, abcd_in, (wk));                                        \
+		(abcd) = vsha256hq_u32(abcd, efgh, (wk));                                          \
+		(efgh) = vsha256h2q_u32(efgh, abcd_in, (wk));                                      \
 	} while (0)
 #define QROUNDS(wk)                                                                                \
 	do {                                                                                       \
