@@ -154,7 +154,9 @@ const struct sumac_impl sumac_impls[] = {
 	 .family = SUMAC_FAMILY_SHA512,
 	 .priority = 240,
 	 .usable = avx2_usable,
-	 .blocks = IF_AVX2(sumac_sha512_blocks_avx2)},
+	 .blocks = IF_AVX2(sumac_sha512_blocks_avx2),
+	 .lanes = 4,
+	 .lanes_blocks = IF_AVX2(sumac_sha512_lanes_avx2)},
 	/* For x86 CPUs without AVX2: about 1.4x portable on a Zen 5 with
 	 * AVX2 masked, as fast there as sha1-x86-avx2. */
 	{.driver = "sha1-x86-ssse3",
