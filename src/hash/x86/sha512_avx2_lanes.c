@@ -22,14 +22,16 @@
  * folded into the xors of the sigmas.
  *
  * Measured on a Zen 5 (2026-12, 4.2 GHz, 64 MiB a message, paired with
- * the one-stream kernel): four lanes give 1.30-1.40x its aggregate speed
- * (gcc 12 and clang 14 alike), at 14-15 cycles a round against its 5.2.
- * Every vector integer operation there has a two-cycle latency and only
- * two of the four vector pipes shift, so a round is held by both its
- * chains and its 21 shifts and shuffles; the rounds without the schedule
- * ran barely faster.  With fewer live lanes the idle ones cost as much as
- * live ones (three lanes measured 0.88-0.94x, two 0.59-0.63x of the
- * one-stream kernel), so those go through it lane by lane. */
+ * the one-stream kernel): four lanes give 1.33-1.39x its aggregate speed
+ * (1.42-1.50x on 4 KiB messages; gcc 12 and clang 14 alike), at 14-15
+ * cycles a round against its 5.2.  Every vector integer operation there
+ * has a two-cycle latency and only two of the four vector pipes shift, so
+ * a round is held by both its chains and its 21 shifts and shuffles; the
+ * rounds without the schedule ran barely faster.  With fewer live lanes the idle ones cost as much
+ * as live ones (three lanes measured 0.88-0.94x, two 0.59-0.63x of the one-stream kernel), so those
+ * go through it lane by lane.  Where the CPU has AVX-512VL, the x86-avx512 row's kernel
+ * (sha512_avx512_lanes.c) runs the same layout with single-instruction rotates, about 1.8x as fast.
+ */
 
 #define K4(x) x, x, x, x
 _Alignas(32) static const uint64_t K512x4[80 * 4] = {

@@ -18,8 +18,9 @@
  * vector operations instead of 36 and its chains three deep instead of
  * five, which is what bounds the AVX2 form on a Zen 5 (two cycles a
  * vector operation).  Measured there (2026-12, 4.2 GHz, paired with the
- * one-stream sha512-x86-avx2 kernel): 2.4-2.5x its aggregate speed with
- * four lanes, 1.8-1.9x with three and 1.2-1.3x with two.  Every n down to
+ * one-stream sha512-x86-avx2 kernel, gcc 12 and clang 14): 2.36-2.51x
+ * its aggregate speed with four lanes (2.5-2.7x on 4 KiB messages),
+ * 1.76-1.85x with three and 1.19-1.25x with two.  Every n down to
  * two thus stays in the vector code: the spare lanes hash lane 0's input
  * again into vector lanes that are never stored, so they read nothing
  * beyond what lane 0 has.  Full zmm width (eight lanes) would double the
