@@ -27,11 +27,12 @@
  * cycles a round against its 5.2.  Every vector integer operation there
  * has a two-cycle latency and only two of the four vector pipes shift, so
  * a round is held by both its chains and its 21 shifts and shuffles; the
- * rounds without the schedule ran barely faster.  With fewer live lanes the idle ones cost as much
- * as live ones (three lanes measured 0.88-0.94x, two 0.59-0.63x of the one-stream kernel), so those
- * go through it lane by lane.  Where the CPU has AVX-512VL, the x86-avx512 row's kernel
- * (sha512_avx512_lanes.c) runs the same layout with single-instruction rotates, about 1.8x as fast.
- */
+ * rounds without the schedule ran barely faster.  With fewer live lanes
+ * the idle ones cost as much as live ones (three lanes measured
+ * 0.88-0.94x, two 0.59-0.63x of the one-stream kernel), so those go
+ * through it lane by lane.  Where the CPU has AVX-512VL, the x86-avx512
+ * row's kernel (sha512_avx512_lanes.c) runs the same layout with
+ * single-instruction rotates, about 1.8x as fast. */
 
 #define K4(x) x, x, x, x
 _Alignas(32) static const uint64_t K512x4[80 * 4] = {
