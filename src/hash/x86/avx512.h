@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Four SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 4). */
+/* Up to eight SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 8). */
 void sumac_sha512_lanes_avx512(void *const state[], const uint8_t *const in[], unsigned n,
 			       size_t nblocks);
 
