@@ -36,7 +36,10 @@ static void detect(struct sumac_cpu *cpu)
 	const bool avx = (c >> 28) & 1;     /* CPUID.1:ECX.AVX[bit 28] */
 	/* AVX registers are only usable if the OS saves XMM and YMM state
 	 * (XCR0 bits 1 and 2). */
-	const bool ymm_saved = osxsave && avx && (read_xcr0() & 0x6) == 0x6;
+	const unsigned long long xcr0 = osxsave && avx ? read_xcr0() : 0;
+	const bool ymm_saved = (xcr0 & 0x6) == 0x6;
+	/* AVX-512 also needs the opmask and both ZMM states (bits 5..7). */
+	const bool zmm_saved = ymm_saved && (xcr0 & 0xe0) == 0xe0;
 
 	if (__get_cpuid_max(0, NULL) < 7)
 		return;
@@ -44,6 +47,8 @@ static void detect(struct sumac_cpu *cpu)
 	cpu->x86_sha = (b >> 29) & 1;                /* CPUID.7.0:EBX.SHA[bit 29] */
 	cpu->x86_avx2 = ymm_saved && ((b >> 5) & 1); /* CPUID.7.0:EBX.AVX2[bit 5] */
 	cpu->x86_bmi2 = (b >> 8) & 1;                /* CPUID.7.0:EBX.BMI2[bit 8] */
+	/* CPUID.7.0:EBX.AVX512F[bit 16] and AVX512VL[bit 31] */
+	cpu->x86_avx512vl = zmm_saved && ((b >> 16) & 1) && ((b >> 31) & 1);
 }
 
 #elif defined(__aarch64__) && defined(__linux__)
@@ -113,7 +118,7 @@ static void detect(struct sumac_cpu *cpu)
 #endif
 
 /* The mask's names: those of GCC's x86 options (-mssse3, -msse4.1, -mavx2,
- * -mbmi2, -msha), and the words of the "Features" line of /proc/cpuinfo on
+ * -mbmi2, -msha, -mavx512vl), and the words of the "Features" line of /proc/cpuinfo on
  * Linux arm64.  No name is shared between the two architectures.  "sse41"
  * is taken too, as people drop the dot. */
 static const struct {
@@ -127,6 +132,8 @@ static const struct {
 	[SUMAC_CPU_X86_AVX2] = {"avx2", NULL, "x86", offsetof(struct sumac_cpu, x86_avx2)},
 	[SUMAC_CPU_X86_BMI2] = {"bmi2", NULL, "x86", offsetof(struct sumac_cpu, x86_bmi2)},
 	[SUMAC_CPU_X86_SHA] = {"sha", NULL, "x86", offsetof(struct sumac_cpu, x86_sha)},
+	[SUMAC_CPU_X86_AVX512VL] = {"avx512vl", NULL, "x86",
+				    offsetof(struct sumac_cpu, x86_avx512vl)},
 	[SUMAC_CPU_ARM_SHA1] = {"sha1", NULL, "arm", offsetof(struct sumac_cpu, arm_sha1)},
 	[SUMAC_CPU_ARM_SHA2] = {"sha2", NULL, "arm", offsetof(struct sumac_cpu, arm_sha2)},
 	[SUMAC_CPU_ARM_SHA512] = {"sha512", NULL, "arm", offsetof(struct sumac_cpu, arm_sha512)},

@@ -18,7 +18,8 @@ struct sumac_cpu {
 	bool x86_sse41;
 	bool x86_avx2;
 	bool x86_bmi2;
-	bool x86_sha; /* SHA-NI: SHA-1 and SHA-256 instructions */
+	bool x86_sha;      /* SHA-NI: SHA-1 and SHA-256 instructions */
+	bool x86_avx512vl; /* AVX-512F and AVX-512VL, with the ZMM state saved */
 	bool arm_sha1;
 	bool arm_sha2;
 	bool arm_sha512;
@@ -31,6 +32,7 @@ enum sumac_cpu_feature {
 	SUMAC_CPU_X86_AVX2,
 	SUMAC_CPU_X86_BMI2,
 	SUMAC_CPU_X86_SHA,
+	SUMAC_CPU_X86_AVX512VL,
 	SUMAC_CPU_ARM_SHA1,
 	SUMAC_CPU_ARM_SHA2,
 	SUMAC_CPU_ARM_SHA512,

@@ -10,8 +10,8 @@ load helpers
 
 ALGOS=(md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256)
 # The documented names (man/sumac.1, ENVIRONMENT).
-NAMES=(ssse3 sse4.1 avx2 bmi2 sha sha1 sha2 sha512)
-ALL=-ssse3,-sse4.1,-avx2,-bmi2,-sha,-sha1,-sha2,-sha512
+NAMES=(ssse3 sse4.1 avx2 bmi2 sha avx512vl sha1 sha2 sha512)
+ALL=-ssse3,-sse4.1,-avx2,-bmi2,-sha,-avx512vl,-sha1,-sha2,-sha512
 
 setup() {
 	cli_setup
@@ -160,7 +160,7 @@ choice() {
 		grep -Eq "^$algo +$(choice "$ALL" "$algo")\$" "$CAP_DIR/list" ||
 			{ echo "$algo"; cat "$CAP_DIR/list"; return 1; }
 	done
-	! grep -Eq '^(x86-shani|x86-avx2|x86-ssse3|armv8) +yes +(yes|some) ' "$CAP_DIR/list" || return 1
+	! grep -Eq '^(x86-shani|x86-avx2|x86-avx512|x86-ssse3|armv8) +yes +(yes|some) ' "$CAP_DIR/list" || return 1
 }
 
 @test "a backend forced onto a cleared feature is an error, not an instruction the CPU lacks" {
@@ -213,7 +213,7 @@ bad() {
 }
 
 @test "an unknown feature name is an error that lists the known ones" {
-	local known="(x86: ssse3 sse4.1 avx2 bmi2 sha; arm: sha1 sha2 sha512)"
+	local known="(x86: ssse3 sse4.1 avx2 bmi2 sha avx512vl; arm: sha1 sha2 sha512)"
 	bad -shaa "SUMAC_CPU: unknown CPU feature 'shaa' $known"
 	bad -sha,-avx512f "SUMAC_CPU: unknown CPU feature 'avx512f' $known"
 	bad "-sse4_1" "SUMAC_CPU: unknown CPU feature 'sse4_1' $known"
@@ -250,6 +250,23 @@ bad() {
 		[[ $mrc -eq 0 ]]
 		cp "$CAP_DIR/m.out" "$CAP_DIR/avx2.out"
 		masked unset sumac --backend portable -a "$algo" abc big
+		cmp "$CAP_DIR/avx2.out" "$CAP_DIR/m.out"
+	done
+}
+
+@test "without AVX-512VL, auto hashes the SHA-512 family with the AVX2 backend" {
+	local algo
+	[[ $(choice unset sha512) == sha512-x86-avx512 ]] || skip "auto does not use x86-avx512 here"
+	for algo in sha384 sha512 sha512-224 sha512-256; do
+		[[ $(choice unset "$algo") == sha512-x86-avx512 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+		[[ $(choice -avx512vl "$algo") == sha512-x86-avx2 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+		masked -avx512vl sumac --backend x86-avx512 -a "$algo" abc
+		[[ $mrc -eq 1 ]] || return 1
+		grep -qx "sumac: backend 'x86-avx512' cannot hash $algo: this CPU cannot run it" \
+			"$CAP_DIR/m.err" || { cat "$CAP_DIR/m.err"; return 1; }
+		masked -avx512vl sumac -a "$algo" abc big
+		cp "$CAP_DIR/m.out" "$CAP_DIR/avx2.out"
+		masked unset sumac -a "$algo" abc big
 		cmp "$CAP_DIR/avx2.out" "$CAP_DIR/m.out"
 	done
 }

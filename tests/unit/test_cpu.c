@@ -123,6 +123,8 @@ static void test_syntax(void)
 					      SUMAC_CPU_BIT(SUMAC_CPU_ARM_SHA512));
 	accept("", 0);
 	accept("-bmi2", SUMAC_CPU_BIT(SUMAC_CPU_X86_BMI2));
+	accept("-AVX512VL,-avx2",
+	       SUMAC_CPU_BIT(SUMAC_CPU_X86_AVX512VL) | SUMAC_CPU_BIT(SUMAC_CPU_X86_AVX2));
 	accept(NULL, 0);
 
 	sumac_cpu_set_mask("-ssse3", NULL, NULL);

@@ -12,4 +12,8 @@ void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 
+/* Four SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 4). */
+void sumac_sha512_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			     size_t nblocks);
+
 #endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* Lane kernels of the x86 AVX-512 backend.  Built with -mavx2 -mbmi2
+ * -mavx512f -mavx512vl and only reached through the registry once its
+ * usable() has confirmed AVX-512F and AVX-512VL (with the opmask and ZMM
+ * state enabled by the OS) besides what x86-avx2 needs. */
+#ifndef SUMAC_X86_AVX512_H
+#define SUMAC_X86_AVX512_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Up to eight SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 8). */
+void sumac_sha512_lanes_avx512(void *const state[], const uint8_t *const in[], unsigned n,
+			       size_t nblocks);
+
+#endif
