@@ -12,4 +12,9 @@ void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 
+/* Lane kernels (hash.h's sumac_lanes_fn): 8 messages, one per 32-bit
+ * element of the ymm registers. */
+void sumac_md5_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			  size_t nblocks);
+
 #endif
