@@ -136,8 +136,10 @@ const struct sumac_impl sumac_impls[] = {
 	 .backend = "x86-avx2",
 	 .family = SUMAC_FAMILY_SHA1,
 	 .priority = 240,
+	 .lanes = 8,
 	 .usable = avx2_usable,
-	 .blocks = IF_AVX2(sumac_sha1_blocks_avx2)},
+	 .blocks = IF_AVX2(sumac_sha1_blocks_avx2),
+	 .lanes_blocks = IF_AVX2(sumac_sha1_lanes_avx2)},
 	/* The same report: 1.10x OpenSSL's SHA256() (its AVX2 code) and 1.5x
 	 * portable at 1 MiB and 64 MiB, 1.5x portable at 1 KiB, 1.4x at
 	 * 16 B. */

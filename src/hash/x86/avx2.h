@@ -16,6 +16,8 @@ void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
  * element of the ymm registers. */
 void sumac_md5_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
 			  size_t nblocks);
+void sumac_sha1_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			   size_t nblocks);
 void sumac_sha256_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
 			     size_t nblocks);
 
