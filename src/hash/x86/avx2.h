@@ -12,8 +12,16 @@ void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_avx2(void *state, const uint8_t *in, size_t nblocks);
 
-/* Four SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 4). */
+/* Lane kernels (hash.h's sumac_lanes_fn).  Four SHA-512 messages at once,
+ * one per 64-bit element of the ymm registers (2 <= n <= 4): */
 void sumac_sha512_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			     size_t nblocks);
+/* 8 messages, one per 32-bit element of the ymm registers: */
+void sumac_md5_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			  size_t nblocks);
+void sumac_sha1_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
+			   size_t nblocks);
+void sumac_sha256_lanes_avx2(void *const state[], const uint8_t *const in[], unsigned n,
 			     size_t nblocks);
 
 #endif
