@@ -144,7 +144,7 @@ const struct sumac_impl sumac_impls[] = {
 	 .family = SUMAC_FAMILY_SHA256,
 	 .priority = 250,
 	 .usable = shani_usable,
-	 .lanes = 3,
+	 .lanes = 4,
 	 .blocks = IF_SHANI(sumac_sha256_blocks_shani),
 	 .lanes_blocks = IF_SHANI(sumac_sha256_lanes_shani)},
 	/* bench/results/2026-12-01-amd-epyc.md (Zen 5, SHA-NI masked):

@@ -22,21 +22,26 @@
  *
  * Measured on a Zen 5 (2026-12, aggregate over one stream of
  * sumac_sha256_blocks_shani, 64 MiB per lane and 4 KiB messages, in
- * process, three runs): sha256rnds2 has latency 4 and takes one per 2
- * cycles, so two lanes could at best double one stream; they reach
- * x1.51-1.55 (gcc 12) and x1.40-1.42 (clang 14), as two chains leave the
- * unit idle whenever one of them waits.  Three lanes fill more of those
- * gaps: x1.66-1.70 (gcc) and x1.56-1.63 (clang), although the compilers
- * then spill the saved states and part of the schedule (about 200 stack
- * references per block): the spills go to the load and store units,
- * which are idle.  KEEP_ORDER is worth 3-4% to gcc's two lanes.  Keeping
- * the schedule one block ahead in an L1 buffer, the form that was fastest
- * on a Zen 3, was slower here with both compilers (three lanes
- * x1.41-1.59).  Four lanes in this form gave x1.77-1.81 with gcc but no
- * more than three with clang (x1.60-1.63). */
+ * process, thread CPU time, range of three runs' medians): sha256rnds2 has
+ * latency 4 and takes one per 2 cycles, so two lanes could at best double
+ * one stream; they reach x1.52-1.55 (gcc 12) and x1.39-1.41 (clang 14), as
+ * two chains leave the unit idle whenever one of them waits.  Three lanes
+ * fill more of those gaps: x1.65-1.67 (gcc) and x1.59-1.61 (clang), four
+ * x1.77-1.83 (gcc) and x1.75-1.78 (clang), the row's form, although the
+ * compilers then spill the saved states and part of the schedule (about
+ * 300 stack references per block of four lanes): the spills go to the
+ * load and store units, which are idle.  Without PIN_L clang's four lanes
+ * were no faster than its three (x1.60-1.64); the pins do nothing for
+ * gcc, and nothing (three lanes) or harm (two, -1%) for clang elsewhere.
+ * KEEP_ORDER is worth 3-4% to gcc's two lanes.  Keeping the schedule one
+ * block ahead in an L1 buffer, the form that was fastest on a Zen 3, was
+ * slower here with both compilers (three lanes x1.41-1.59), and so was
+ * the schedule of the four lanes in memory behind an opaque pointer
+ * (x1.21 clang, x1.78 gcc). */
 
 #define EACH2(X, ...) X(0, __VA_ARGS__) X(1, __VA_ARGS__)
 #define EACH3(X, ...) EACH2(X, __VA_ARGS__) X(2, __VA_ARGS__)
+#define EACH4(X, ...) EACH3(X, __VA_ARGS__) X(3, __VA_ARGS__)
 
 #define LOAD_L(l, i)                                                                               \
 	m[l][i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(in[l] + 16 * (i))), bswap);
@@ -58,7 +63,16 @@
 		const __m128i k = _mm_load_si128((const __m128i *)&sumac_sha256_k[4 * (q)]);       \
 		EACH(RLO_L, i)                                                                     \
 		EACH(RHI_L, i)                                                                     \
+		EACH(PIN_L, 0)                                                                     \
 	} while (0)
+/* Where the form asks for it, the states are in registers after every
+ * four rounds (an empty asm that takes and gives them in xmm registers):
+ * clang 14 otherwise keeps half of the four lanes' states on the stack
+ * between rounds (66 of 128 sha256rnds2 of a block reloaded their state;
+ * 33 with the pins). */
+#define PIN_L(l, _)                                                                                \
+	if (pinned)                                                                                \
+		__asm__("" : "+x"(abef[l]), "+x"(cdgh[l]));
 #define PRE(EACH, x, next)       EACH(PRE_L, x, next)
 #define FIN(EACH, x, last, prev) EACH(FIN_L, x, last, prev)
 
@@ -139,13 +153,15 @@ static inline void leave(uint32_t *s, __m128i abef, __m128i cdgh)
 #define LEAVE_L(l, _) leave(state[l], abef[l], cdgh[l]);
 #define INIT_L(l, _)  in[l] = data[l];
 
-/* nblocks blocks of each of N lanes, N fixed at compile time. */
-#define LANES(name, N, EACH)                                                                       \
+/* nblocks blocks of each of N lanes, N fixed at compile time; PINNED
+ * says whether the states are pinned (PIN_L). */
+#define LANES(name, N, EACH, PINNED)                                                               \
 	KEEP_ORDER static void name(void *const state[], const uint8_t *const data[],              \
 				    size_t nblocks)                                                \
 	{                                                                                          \
 		const __m128i bswap =                                                              \
 			_mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);        \
+		const int pinned = PINNED;                                                         \
 		const uint8_t *in[N];                                                              \
 		__m128i abef[N], cdgh[N], abef0[N], cdgh0[N], m[N][4], wk[N];                      \
                                                                                                    \
@@ -156,13 +172,16 @@ static inline void leave(uint32_t *s, __m128i abef, __m128i cdgh)
 		EACH(LEAVE_L, 0)                                                                   \
 	}
 
-LANES(lanes2, 2, EACH2)
-LANES(lanes3, 3, EACH3)
+LANES(lanes2, 2, EACH2, 0)
+LANES(lanes3, 3, EACH3, 0)
+LANES(lanes4, 4, EACH4, 1)
 
 void sumac_sha256_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
 			      size_t nblocks)
 {
-	if (n == 3)
+	if (n == 4)
+		lanes4(state, in, nblocks);
+	else if (n == 3)
 		lanes3(state, in, nblocks);
 	else
 		lanes2(state, in, nblocks);
