@@ -9,8 +9,9 @@
 #   tsan                    clang ThreadSanitizer build running the tests
 #                           that start threads: the io tests (read-ahead
 #                           thread), CPU detection from several threads,
-#                           the fault tests and the CLI suites with -j 4
-#                           (job queue)
+#                           the pipeline and its lanes with workers, the
+#                           fault tests and the CLI suites with -j 4 (job
+#                           queue, lanes)
 #   valgrind                the CLI suite's generation and --check cases with
 #                           every sumac run under valgrind (memcheck, definite
 #                           leaks are errors)
@@ -112,8 +113,9 @@ tsan() {
 	# the exit status or on the report in stderr.
 	if ! TSAN_OPTIONS="halt_on_error=1:exitcode=66" SUMAC_CLI_JOBS=4 \
 		make -C "$dir" -s -j"$jobs" check TESTS="tests/unit/test_io tests/unit/test_cpu tests/fault/fault.bats \
+		tests/unit/test_pipeline tests/unit/test_lanes \
 		tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
-		tests/cli/jobs.bats" \
+		tests/cli/jobs.bats tests/cli/lanes.bats" \
 		>"$dir/check.log" 2>&1; then
 		grep -E '^(# |FAIL|ERROR)' "$dir/check.log" | tail -20
 		show_failures "$dir"
