@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # bench/run.sh [BUILD_DIR]: the whole benchmark, from a configured build
-# to one report, bench/results/<date>-<cpu>.md.  About 12 minutes on 2 cores
-# once the data exist (bench/README.md).
+# to one report, bench/results/<date>-<cpu>.md.  About 8 minutes on 2 cores
+# once the data exist, plus the many-files table (bench/README.md).
 #
 #   BUILD_DIR             a configured build tree (default $SUMAC_BUILD, else .)
 #   SUMAC_BENCH_DATA      where gen-data.sh puts the files (default bench/data)
@@ -186,8 +186,8 @@ fi
 # each with half the names.  b3sum is BLAKE3, another hash: it is there as
 # the reference of a fast multi-file tool; its threads split one file, so
 # --num-threads 2 stands for -j 2.
-files_table() { # SET COUNT ALGO RUNS (COUNT: for the halves of xargs)
-	local set=$1 a=$3 n=$4
+files_table() { # SET COUNT ALGO RUNS WARMUP (COUNT: for the halves of xargs)
+	local set=$1 a=$3 n=$4 warmup=$5
 	local cd_set half=$((($2 + 1) / 2))
 	cd_set="cd $(q "$data/$set") &&"
 	args=()
@@ -210,17 +210,19 @@ files_table() { # SET COUNT ALGO RUNS (COUNT: for the halves of xargs)
 		cmd "b3sum --num-threads 1 (BLAKE3)" "$cd_set b3sum --num-threads 1 f*"
 		cmd "b3sum --num-threads 2 (BLAKE3)" "$cd_set b3sum --num-threads 2 f*"
 	fi
-	hf "files-$set-$a" --shell=sh --warmup 1 --runs "$n" "${args[@]}"
+	hf "files-$set-$a" --shell=sh --warmup "$warmup" --runs "$n" "${args[@]}"
 }
 if want files; then
 	files_started=$(date +%s)
 	for a in $files_algos; do
 		say "many files: 64 x 16 MiB, $a"
-		files_table many-16m 64 "$a" "$files_runs_big"
+		# No warm-up: the files are cached already, and a run of this
+		# table costs seconds.
+		files_table many-16m 64 "$a" "$files_runs_big" 0
 	done
 	for a in $files_algos; do
 		say "many files: 10,000 x 4 KiB, $a"
-		files_table many 10000 "$a" "$files_runs_small"
+		files_table many 10000 "$a" "$files_runs_small" 1
 	done
 	echo "$(($(date +%s) - files_started))" >"$raw/files.elapsed"
 fi
@@ -407,9 +409,9 @@ def speed():
 
 def files():
     print("## 6. Many files at once, in the page cache\n")
-    print("Per algorithm one hyperfine run (`--shell=sh`, its start-up subtracted; 1 warm-up) over "
-          "every row, so the ratios within one algorithm are paired.  Medians of %s runs (64 x 16 MiB) "
-          "and %s runs (10,000 x 4 KiB).  *vs today* is the speed over `sumac -j 1` with "
+    print("Per algorithm one hyperfine run (`--shell=sh`, its start-up subtracted) over "
+          "every row, so the ratios within one algorithm are paired.  Medians of %s runs (64 x 16 MiB, "
+          "no warm-up: the files are cached beforehand) and %s runs (10,000 x 4 KiB, after 1 warm-up).  *vs today* is the speed over `sumac -j 1` with "
           "`SUMAC_LANES=off`, sumac's serial run before lanes; *vs coreutils* the speed over "
           "coreutils' program of the same algorithm at the same -j (xargs -P 2 for -j 2).  > 1: "
           "faster.  coreutils and openssl get their -j 2 from `xargs -P 2 -n HALF`, two processes of "
