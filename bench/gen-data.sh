@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Makes the files bench/run.sh hashes, under DIR (default bench/data in the
-# source tree, which git ignores):
-#   random-1g    1 GiB of random bytes (whole-program throughput)
-#   small-16     16 random bytes (per-process cost)
-#   empty        0 bytes
-#   many/        10,000 files of 4 KiB each (per-file cost in one process)
+# bench/gen-data.sh [DIR [SET...]]: makes the files bench/run.sh hashes,
+# under DIR (default bench/data in the source tree, which git ignores).
+# The sets (default: all of them):
+#   big          random-1g: 1 GiB of random bytes (whole-program throughput)
+#   small        small-16, 16 random bytes, and empty, 0 bytes (per-process cost)
+#   many         many/: 10,000 files of 4 KiB each (per-file cost in one process)
+#   many16m      many-16m/: 64 files of 16 MiB each (many files, each worth
+#                its lanes: the many-files table)
 # Idempotent: a file that already has the right size is kept, so a second
 # run costs nothing.  Files are written under a temporary name and renamed,
 # so an interrupted run never leaves a short file behind.
@@ -13,8 +15,8 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-$here/data}
-nfiles=10000
-file_size=4096
+[ $# -gt 0 ] && shift
+sets=${*:-big small many many16m}
 
 # size FILE: its size in bytes, or -1 when it does not exist.
 size() {
@@ -45,37 +47,48 @@ make_random() {
 	mv -f "$1.tmp" "$1"
 }
 
-# many_ok: the directory holds exactly nfiles regular files of file_size.
+# many_ok SUBDIR COUNT SIZE: SUBDIR holds exactly COUNT regular files of SIZE.
 many_ok() {
-	[ -d "$dir/many" ] || return 1
-	total=$(find "$dir/many" -type f | wc -l)
-	right=$(find "$dir/many" -type f -size "${file_size}c" | wc -l)
-	[ "$total" -eq "$nfiles" ] && [ "$right" -eq "$nfiles" ]
+	[ -d "$dir/$1" ] || return 1
+	total=$(find "$dir/$1" -type f | wc -l)
+	right=$(find "$dir/$1" -type f -size "${3}c" | wc -l)
+	[ "$total" -eq "$2" ] && [ "$right" -eq "$2" ]
 }
 
+# make_many SUBDIR COUNT SIZE: SUBDIR/f00000 ... of SIZE random bytes each.
 make_many() {
-	if many_ok; then
+	if many_ok "$1" "$2" "$3"; then
 		return 0
 	fi
-	echo "gen-data: writing $dir/many ($nfiles files of $file_size bytes)" >&2
-	rm -rf "$dir/many" "$dir/many.tmp"
-	mkdir "$dir/many.tmp"
-	make_random "$dir/many.src" $((nfiles * file_size))
-	# One random stream cut into pieces: f00000 ... f09999, one process
-	# instead of ten thousand.
-	(cd "$dir/many.tmp" && split -b "$file_size" -a 5 -d ../many.src f)
-	rm -f "$dir/many.src"
-	mv "$dir/many.tmp" "$dir/many"
-	many_ok || {
-		echo "gen-data: $dir/many came out wrong" >&2
+	echo "gen-data: writing $dir/$1 ($2 files of $3 bytes)" >&2
+	rm -rf "${dir:?}/$1" "$dir/$1.tmp"
+	mkdir "$dir/$1.tmp"
+	make_random "$dir/$1.src" $(($2 * $3))
+	# One random stream cut into pieces: one process instead of COUNT.
+	(cd "$dir/$1.tmp" && split -b "$3" -a 5 -d "../$1.src" f)
+	rm -f "$dir/$1.src"
+	mv "$dir/$1.tmp" "$dir/$1"
+	many_ok "$1" "$2" "$3" || {
+		echo "gen-data: $dir/$1 came out wrong" >&2
 		exit 1
 	}
 }
 
 mkdir -p "$dir"
-make_random "$dir/random-1g" 1073741824
-make_random "$dir/small-16" 16
-if [ "$(size "$dir/empty")" != 0 ]; then
-	: >"$dir/empty"
-fi
-make_many
+for set in $sets; do
+	case $set in
+	big) make_random "$dir/random-1g" 1073741824 ;;
+	small)
+		make_random "$dir/small-16" 16
+		if [ "$(size "$dir/empty")" != 0 ]; then
+			: >"$dir/empty"
+		fi
+		;;
+	many) make_many many 10000 4096 ;;
+	many16m) make_many many-16m 64 16777216 ;;
+	*)
+		echo "gen-data: unknown set '$set' (big small many many16m)" >&2
+		exit 1
+		;;
+	esac
+done

@@ -2,15 +2,19 @@
 # SPDX-License-Identifier: MIT
 # bench/run.sh [BUILD_DIR]: the whole benchmark, from a configured build
 # to one report, bench/results/<date>-<cpu>.md.  About 8 minutes on 2 cores
-# once the data exist (bench/README.md).
+# once the data exist, plus the many-files table (bench/README.md).
 #
-#   BUILD_DIR           a configured build tree (default $SUMAC_BUILD, else .)
-#   SUMAC_BENCH_DATA    where gen-data.sh puts the files (default bench/data)
-#   SUMAC_BENCH_RUNS    hyperfine runs per command on the 1 GiB file (10)
-#   SUMAC_BENCH_OUT     the report to write (default bench/results/<date>-<cpu>.md)
+#   BUILD_DIR             a configured build tree (default $SUMAC_BUILD, else .)
+#   SUMAC_BENCH_DATA      where gen-data.sh puts the files (default bench/data)
+#   SUMAC_BENCH_RUNS      hyperfine runs per command on the 1 GiB file (10)
+#   SUMAC_BENCH_TABLES    the tables to run (default "whole nosha many proc speed files")
+#   SUMAC_BENCH_FILES_ALGOS  algorithms of the many-files table (sha256 sha1 sha512 md5)
+#   SUMAC_BENCH_FILES_RUNS   its hyperfine runs per command: 64 x 16 MiB, 10,000 x 4 KiB (3 10)
+#   SUMAC_BENCH_OUT       the report to write (default bench/results/<date>-<cpu>.md)
 #
-# Needs hyperfine (>= 1.13, for -N) and python3; coreutils and the openssl
-# command are compared with when present.  Raw hyperfine exports (JSON and
+# Needs hyperfine (>= 1.13, for -N) and python3; coreutils, the openssl
+# command, xargs (for coreutils and openssl at -j 2) and b3sum are compared
+# with when present.  Raw hyperfine exports (JSON and
 # Markdown, means included) stay in BUILD_DIR/bench/raw/.
 set -euo pipefail
 
@@ -22,6 +26,10 @@ data=${SUMAC_BENCH_DATA:-$srcdir/bench/data}
 runs=${SUMAC_BENCH_RUNS:-10}
 small_runs=300
 algos="md5 sha1 sha256 sha512"
+all_tables="whole nosha many proc speed files"
+tables=${SUMAC_BENCH_TABLES:-$all_tables}
+files_algos=${SUMAC_BENCH_FILES_ALGOS:-sha256 sha1 sha512 md5}
+files_runs=${SUMAC_BENCH_FILES_RUNS:-3 10}
 # "Without SHA-NI": the same feature masked for both sumac and OpenSSL.
 # OpenSSL's second word is CPUID.(EAX=7):EBX, where bit 29 is SHA.
 nosha_algos="sha1 sha256"
@@ -34,12 +42,24 @@ die() {
 	exit 1
 }
 have() { command -v "$1" >/dev/null 2>&1; }
+# want TABLE: TABLE is among those to run.
+want() { case " $tables " in *" $1 "*) return 0 ;; *) return 1 ;; esac }
 # q WORD: WORD quoted for hyperfine's command splitting and for sh.
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
 [ -f "$build/Makefile" ] || die "$build is not a configured build tree (run configure there, or pass one)"
 have hyperfine || die "hyperfine is missing (apt-get install hyperfine)"
 have python3 || die "python3 is missing (apt-get install python3)"
+for t in $tables; do
+	case " $all_tables " in
+	*" $t "*) ;;
+	*) die "unknown table '$t' in SUMAC_BENCH_TABLES ($all_tables)" ;;
+	esac
+done
+# shellcheck disable=SC2086
+set -- $files_runs
+files_runs_big=${1:-3}
+files_runs_small=${2:-$files_runs_big}
 
 # ---- Build.
 say "building sumac and bench/speed in $build"
@@ -53,16 +73,26 @@ fi
 sumac=$build/src/sumac
 
 # ---- Data, then the page cache: section 1 measures hashing, not the disk.
-say "data in $data"
-sh "$srcdir/bench/gen-data.sh" "$data"
+# Only the sets the chosen tables read.
+sets=
+if want whole || want nosha; then sets="$sets big"; fi
+if want proc; then sets="$sets small"; fi
+if want many || want files; then sets="$sets many"; fi
+if want files; then sets="$sets many16m"; fi
+say "data in $data:$sets"
+# shellcheck disable=SC2086
+[ -z "$sets" ] || sh "$srcdir/bench/gen-data.sh" "$data" $sets
 big=$data/random-1g
+need_kb=0
+case $sets in *big*) need_kb=$((need_kb + 1572864)) ;; esac
+case $sets in *many16m*) need_kb=$((need_kb + 1310720)) ;; esac
 avail_kb=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo 2>/dev/null || echo 0)
-if [ "${avail_kb:-0}" -lt 1572864 ]; then
-	echo "warning: under 1.5 GiB of memory available; the 1 GiB file may not stay cached" >&2
+if [ "${avail_kb:-0}" -lt "$need_kb" ]; then
+	echo "warning: under $((need_kb / 1024)) MiB of memory available; the data may not stay cached" >&2
 fi
-cat "$big" >/dev/null
-cat "$big" >/dev/null
-find "$data/many" -type f -exec cat {} + >/dev/null
+case $sets in *big*) cat "$big" "$big" >/dev/null ;; esac
+case $sets in *" many"*) find "$data/many" -type f -exec cat {} + >/dev/null ;; esac
+case $sets in *many16m*) find "$data/many-16m" -type f -exec cat {} + >/dev/null ;; esac
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 raw=$build/bench/raw/$stamp
@@ -84,7 +114,7 @@ cmd() {
 }
 
 # ---- 1. Whole program on the cached 1 GiB file.
-for a in $algos; do
+want whole && for a in $algos; do
 	say "1 GiB, $a"
 	args=()
 	printf '# %s\n' "$a" >>"$raw/commands.txt"
@@ -98,7 +128,7 @@ done
 # ---- 1b. Whole program without SHA-NI, masked alike for sumac and for
 # openssl dgst; coreutils does not use it anyway.  The driver that auto
 # picks under the mask goes into the report.
-for a in $nosha_algos; do
+want nosha && for a in $nosha_algos; do
 	say "1 GiB, $a, SHA-NI masked"
 	args=()
 	printf '# %s, SHA-NI masked\n' "$a" >>"$raw/commands.txt"
@@ -114,16 +144,18 @@ done
 # ---- 2. 10,000 files of 4 KiB in one process.  The shell expands the
 # glob (names relative to the directory, 70 KB in all, far below ARG_MAX);
 # hyperfine subtracts the shell's own start-up.
-say "10,000 x 4 KiB"
-args=()
-printf '# many\n' >>"$raw/commands.txt"
-cmd "sumac -a sha256" "cd $(q "$data/many") && $(q "$sumac") -a sha256 f*"
-have sha256sum && cmd "coreutils sha256sum" "cd $(q "$data/many") && sha256sum f*"
-have openssl && cmd "openssl dgst -sha256" "cd $(q "$data/many") && openssl dgst -sha256 f*"
-hf many --shell=sh --warmup 2 --runs "$runs" "${args[@]}"
+if want many; then
+	say "10,000 x 4 KiB"
+	args=()
+	printf '# many\n' >>"$raw/commands.txt"
+	cmd "sumac -a sha256" "cd $(q "$data/many") && $(q "$sumac") -a sha256 f*"
+	have sha256sum && cmd "coreutils sha256sum" "cd $(q "$data/many") && sha256sum f*"
+	have openssl && cmd "openssl dgst -sha256" "cd $(q "$data/many") && openssl dgst -sha256 f*"
+	hf many --shell=sh --warmup 2 --runs "$runs" "${args[@]}"
+fi
 
 # ---- 3. Per-process cost: a 16-byte file and an empty file.
-for f in small-16 empty; do
+want proc && for f in small-16 empty; do
 	say "per process, $f"
 	args=()
 	printf '# %s\n' "$f" >>"$raw/commands.txt"
@@ -134,16 +166,74 @@ for f in small-16 empty; do
 done
 
 # ---- 4. In-process speed of every implementation.
-say "in-process speed ($speed)"
-"$speed" -a md5 -a sha1 -a sha256 -a sha512 >"$raw/speed.md"
-say "in-process speed, SHA-NI masked ($speed)"
-# shellcheck disable=SC2046
-env SUMAC_CPU=$nosha_sumac OPENSSL_ia32cap="$nosha_openssl" "$speed" \
-	$(for a in $nosha_algos; do printf -- '-a %s ' "$a"; done) >"$raw/speed-nosha.md"
+if want speed; then
+	say "in-process speed ($speed)"
+	"$speed" -a md5 -a sha1 -a sha256 -a sha512 >"$raw/speed.md"
+	say "in-process speed, SHA-NI masked ($speed)"
+	# shellcheck disable=SC2046
+	env SUMAC_CPU=$nosha_sumac OPENSSL_ia32cap="$nosha_openssl" "$speed" \
+		$(for a in $nosha_algos; do printf -- '-a %s ' "$a"; done) >"$raw/speed-nosha.md"
+fi
+
+# ---- 6. Many files at once: 64 x 16 MiB and 10,000 x 4 KiB, cached.  Per
+# algorithm one hyperfine run holds every program, serial and at -j 2, so
+# that the ratios between them are paired (same load, same minutes).  sumac
+# runs with its lanes (several files hashed at once by one thread) as it
+# chooses and with SUMAC_LANES=off: the latter at -j 1 is what sumac did
+# before lanes, the reference of the ratios.  env in both, so that both pay
+# the same exec and a SUMAC_LANES of the caller's cannot leak into the
+# first.  Programs without a -j of their own get two processes from xargs,
+# each with half the names.  b3sum is BLAKE3, another hash: it is there as
+# the reference of a fast multi-file tool; its threads split one file, so
+# --num-threads 2 stands for -j 2.
+files_table() { # SET COUNT ALGO RUNS WARMUP (COUNT: for the halves of xargs)
+	local set=$1 a=$3 n=$4 warmup=$5
+	local cd_set half=$((($2 + 1) / 2))
+	cd_set="cd $(q "$data/$set") &&"
+	args=()
+	printf '# %s, %s\n' "$set" "$a" >>"$raw/commands.txt"
+	cmd "sumac -j 1, lanes off" "$cd_set env SUMAC_LANES=off $(q "$sumac") -a $a -j 1 f*"
+	cmd "sumac -j 1" "$cd_set env -u SUMAC_LANES $(q "$sumac") -a $a -j 1 f*"
+	cmd "sumac -j 2, lanes off" "$cd_set env SUMAC_LANES=off $(q "$sumac") -a $a -j 2 f*"
+	cmd "sumac -j 2" "$cd_set env -u SUMAC_LANES $(q "$sumac") -a $a -j 2 f*"
+	if have "${a}sum"; then
+		cmd "coreutils ${a}sum" "$cd_set ${a}sum f*"
+		have xargs && cmd "coreutils ${a}sum, xargs -P 2" \
+			"$cd_set printf '%s\\n' f* | xargs -P 2 -n $half ${a}sum"
+	fi
+	if have openssl; then
+		cmd "openssl dgst -$a" "$cd_set openssl dgst -$a f*"
+		have xargs && cmd "openssl dgst -$a, xargs -P 2" \
+			"$cd_set printf '%s\\n' f* | xargs -P 2 -n $half openssl dgst -$a"
+	fi
+	if have b3sum; then
+		cmd "b3sum --num-threads 1 (BLAKE3)" "$cd_set b3sum --num-threads 1 f*"
+		cmd "b3sum --num-threads 2 (BLAKE3)" "$cd_set b3sum --num-threads 2 f*"
+	fi
+	hf "files-$set-$a" --shell=sh --warmup "$warmup" --runs "$n" "${args[@]}"
+}
+if want files; then
+	files_started=$(date +%s)
+	for a in $files_algos; do
+		say "many files: 64 x 16 MiB, $a"
+		# No warm-up: the files are cached already, and a run of this
+		# table costs seconds.
+		files_table many-16m 64 "$a" "$files_runs_big" 0
+	done
+	for a in $files_algos; do
+		say "many files: 10,000 x 4 KiB, $a"
+		files_table many 10000 "$a" "$files_runs_small" 1
+	done
+	echo "$(($(date +%s) - files_started))" >"$raw/files.elapsed"
+fi
 
 # ---- The report.
 cpu=$(sed -n '/^model name/{s/^[^:]*:[[:space:]]*//p;q;}' /proc/cpuinfo 2>/dev/null || true)
 cpu=${cpu:-$(uname -m)}
+# A virtual machine's model name may be no more than "AMD EPYC": the
+# family and model numbers tell the generation (family 25: Zen 3 and 4, 26: Zen 5).
+cpu_id=$(awk -F': *' '/^cpu family/ { f = $2 } /^model[ \t]*:/ { m = $2 } /^stepping/ { s = $2 }
+	/^$/ { exit } END { if (f != "") printf ", family %s model %s stepping %s", f, m, s }' /proc/cpuinfo 2>/dev/null || true)
 # "AMD EPYC 7B13 64-Core Processor" -> amd-epyc-7b13
 cpu_short=$(printf '%s' "$cpu" |
 	sed -E 's/\((R|TM|tm|r)\)//g; s/@.*//; s/[0-9]+-Core//; s/ (CPU|Processor)//g' |
@@ -165,7 +255,7 @@ elapsed=$(($(date +%s) - started))
 	echo
 	echo "| | |"
 	echo "|---|---|"
-	echo "| CPU | $cpu ($(nproc 2>/dev/null || echo ?) logical CPUs) |"
+	echo "| CPU | $cpu ($(nproc 2>/dev/null || echo ?) logical CPUs)$cpu_id |"
 	echo "| kernel | $(uname -sr) |"
 	echo "| load average at start, at end | $load_start; $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?) |"
 	echo "| sumac commit | $commit |"
@@ -173,7 +263,9 @@ elapsed=$(($(date +%s) - started))
 	echo "| coreutils | $({ sha256sum --version 2>/dev/null || echo absent; } | sed -n 1p) |"
 	echo "| openssl | $(openssl version 2>/dev/null || echo absent) |"
 	echo "| hyperfine | $(hyperfine --version) |"
-	echo "| run time of bench/run.sh | ${elapsed} s |"
+	echo "| run time of bench/run.sh | ${elapsed} s$([ -f "$raw/files.elapsed" ] && printf ', of which the many-files table %s s' "$(cat "$raw/files.elapsed")") |"
+	echo "| tables | $tables |"
+	have b3sum && echo "| b3sum | $(b3sum --version) |"
 	echo
 	ncpu=$(nproc 2>/dev/null || echo 1)
 	if awk -v a="${load_start%% *}" -v n="$ncpu" 'BEGIN { exit !(a > n / 2) }'; then
@@ -188,10 +280,14 @@ elapsed=$(($(date +%s) - started))
 	"$sumac" --list-backends
 	echo '```'
 	echo
-	python3 - "$raw" "$runs" "$small_runs" "$nosha_sumac" "$nosha_openssl" <<'EOF'
+	python3 - "$raw" "$runs" "$small_runs" "$nosha_sumac" "$nosha_openssl" "$tables" \
+		"$files_algos" "$files_runs_big" "$files_runs_small" <<'EOF'
 import json, os, sys
 
-raw, runs, small_runs, nosha_sumac, nosha_openssl = sys.argv[1:6]
+raw, runs, small_runs, nosha_sumac, nosha_openssl, tables = sys.argv[1:7]
+files_algos = sys.argv[7].split()
+files_runs = sys.argv[8:10]
+tables = tables.split()
 GIB = 1 << 30
 
 
@@ -220,84 +316,144 @@ def times_details(res, title):
 
 
 algos = ["md5", "sha1", "sha256", "sha512"]
-print("## 1. Whole program, 1 GiB file in the page cache\n")
-print("Median of %s runs after 1 warm-up (hyperfine -N, no shell).  GB/s is 10^9 bytes/s.  "
-      "Ratios compare speeds: > 1 means the first is faster.\n" % runs)
-print("| algorithm | sumac (auto) GB/s | sumac portable GB/s | coreutils GB/s | openssl GB/s "
-      "| sumac/openssl | sumac/coreutils | portable/coreutils |")
-print("|---|--:|--:|--:|--:|--:|--:|--:|")
-for a in algos:
-    res = load("whole-" + a)
-    names = ["sumac (auto)", "sumac --backend portable", "coreutils %ssum" % a, "openssl dgst -" + a]
-    cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
-    print("| %s | %s | %s | %s | %s |" % (a, " | ".join(cells),
-          ratio(res, names[0], names[3]), ratio(res, names[0], names[2]),
-          ratio(res, names[1], names[2])))
-print()
-for a in algos:
-    times_details(load("whole-" + a), a)
 
-print("## 1b. Without SHA-NI: whole program, 1 GiB file in the page cache\n")
-print("SHA-NI masked for sumac (`SUMAC_CPU=%s`) and for OpenSSL (`OPENSSL_ia32cap='%s'`), as on "
-      "a CPU without it (Haswell to Cascade Lake); coreutils does not use it.  One hyperfine run "
-      "per algorithm, median of %s runs after 1 warm-up.\n" % (nosha_sumac, nosha_openssl, runs))
-print("| algorithm | sumac picks | sumac GB/s | openssl GB/s | coreutils GB/s "
-      "| sumac/openssl | sumac/coreutils |")
-print("|---|---|--:|--:|--:|--:|--:|")
-nosha = [os.path.basename(p)[6:-5] for p in sorted(os.listdir(raw))
-         if p.startswith("nosha-") and p.endswith(".json")]
-nosha.sort(key=lambda a: algos.index(a) if a in algos else 99)
-for a in nosha:
-    res = load("nosha-" + a)
-    names = ["sumac, SUMAC_CPU=" + nosha_sumac, "openssl dgst -%s, SHA-NI masked" % a,
-             "coreutils %ssum" % a]
-    cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
-    with open(os.path.join(raw, "nosha-%s.driver" % a)) as f:
-        driver = f.read().strip() or "?"
-    print("| %s | %s | %s | %s | %s |" % (a, driver, " | ".join(cells),
-          ratio(res, names[0], names[1]), ratio(res, names[0], names[2])))
-print()
-for a in nosha:
-    times_details(load("nosha-" + a), a + ", SHA-NI masked")
 
-res = load("many")
-print("## 2. 10,000 files of 4 KiB in one invocation\n")
-print("`cd many && PROGRAM f*`, median of %s runs (hyperfine subtracts the shell's start-up).\n" % runs)
-print("| command | median | min | max | files/s | MB/s |")
-print("|---|--:|--:|--:|--:|--:|")
-for n, r in res.items():
-    print("| %s | %.1f ms | %.1f ms | %.1f ms | %.0f | %.0f |" % (
-        n, r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3, 10000 / r["median"],
-        10000 * 4096 / r["median"] / 1e6))
-print("\nsumac/coreutils speed: %s; sumac/openssl: %s.\n" % (
-    ratio(res, "sumac -a sha256", "coreutils sha256sum"),
-    ratio(res, "sumac -a sha256", "openssl dgst -sha256")))
+def whole():
+    print("## 1. Whole program, 1 GiB file in the page cache\n")
+    print("Median of %s runs after 1 warm-up (hyperfine -N, no shell).  GB/s is 10^9 bytes/s.  "
+          "Ratios compare speeds: > 1 means the first is faster.\n" % runs)
+    print("| algorithm | sumac (auto) GB/s | sumac portable GB/s | coreutils GB/s | openssl GB/s "
+          "| sumac/openssl | sumac/coreutils | portable/coreutils |")
+    print("|---|--:|--:|--:|--:|--:|--:|--:|")
+    for a in algos:
+        res = load("whole-" + a)
+        names = ["sumac (auto)", "sumac --backend portable", "coreutils %ssum" % a, "openssl dgst -" + a]
+        cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
+        print("| %s | %s | %s | %s | %s |" % (a, " | ".join(cells),
+              ratio(res, names[0], names[3]), ratio(res, names[0], names[2]),
+              ratio(res, names[1], names[2])))
+    print()
+    for a in algos:
+        times_details(load("whole-" + a), a)
 
-print("## 3. Per-process cost\n")
-print("One process per hash, wall time, median of %s runs after 20 warm-ups (hyperfine -N).\n"
-      % small_runs)
-print("| file | command | median | min | max | sumac/this speed |")
-print("|---|---|--:|--:|--:|--:|")
-for f, label in (("small-16", "16 bytes"), ("empty", "empty")):
-    res = load("proc-" + f)
+
+def nosha_table():
+    print("## 1b. Without SHA-NI: whole program, 1 GiB file in the page cache\n")
+    print("SHA-NI masked for sumac (`SUMAC_CPU=%s`) and for OpenSSL (`OPENSSL_ia32cap='%s'`), as on "
+          "a CPU without it (Haswell to Cascade Lake); coreutils does not use it.  One hyperfine run "
+          "per algorithm, median of %s runs after 1 warm-up.\n" % (nosha_sumac, nosha_openssl, runs))
+    print("| algorithm | sumac picks | sumac GB/s | openssl GB/s | coreutils GB/s "
+          "| sumac/openssl | sumac/coreutils |")
+    print("|---|---|--:|--:|--:|--:|--:|")
+    nosha = [os.path.basename(p)[6:-5] for p in sorted(os.listdir(raw))
+             if p.startswith("nosha-") and p.endswith(".json")]
+    nosha.sort(key=lambda a: algos.index(a) if a in algos else 99)
+    for a in nosha:
+        res = load("nosha-" + a)
+        names = ["sumac, SUMAC_CPU=" + nosha_sumac, "openssl dgst -%s, SHA-NI masked" % a,
+                 "coreutils %ssum" % a]
+        cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
+        with open(os.path.join(raw, "nosha-%s.driver" % a)) as f:
+            driver = f.read().strip() or "?"
+        print("| %s | %s | %s | %s | %s |" % (a, driver, " | ".join(cells),
+              ratio(res, names[0], names[1]), ratio(res, names[0], names[2])))
+    print()
+    for a in nosha:
+        times_details(load("nosha-" + a), a + ", SHA-NI masked")
+
+
+def many():
+    res = load("many")
+    print("## 2. 10,000 files of 4 KiB in one invocation\n")
+    print("`cd many && PROGRAM f*`, median of %s runs (hyperfine subtracts the shell's start-up).\n" % runs)
+    print("| command | median | min | max | files/s | MB/s |")
+    print("|---|--:|--:|--:|--:|--:|")
     for n, r in res.items():
-        rel = "" if n.startswith("sumac") else ratio(res, "sumac -a sha256", n)
-        print("| %s | %s | %.3f ms | %.3f ms | %.3f ms | %s |" % (
-            label, n, r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3, rel))
-print()
+        print("| %s | %.1f ms | %.1f ms | %.1f ms | %.0f | %.0f |" % (
+            n, r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3, 10000 / r["median"],
+            10000 * 4096 / r["median"] / 1e6))
+    print("\nsumac/coreutils speed: %s; sumac/openssl: %s.\n" % (
+        ratio(res, "sumac -a sha256", "coreutils sha256sum"),
+        ratio(res, "sumac -a sha256", "openssl dgst -sha256")))
 
-print("## 4. In-process speed (bench/speed)\n")
-with open(os.path.join(raw, "speed.md")) as f:
-    body = f.read()
-print(body.rstrip() + "\n")
 
-print("## 5. In-process speed without SHA-NI (bench/speed)\n")
-print("`SUMAC_CPU=%s` for sumac's rows and `OPENSSL_ia32cap='%s'` for OpenSSL's, in the same "
-      "process: what a CPU without SHA-NI gets.  The 1 MiB and 64 MiB columns of the last table "
-      "are the ratios against OpenSSL's one-shot with the same mask.\n" % (nosha_sumac, nosha_openssl))
-with open(os.path.join(raw, "speed-nosha.md")) as f:
-    body = f.read()
-print(body.rstrip() + "\n")
+def proc():
+    print("## 3. Per-process cost\n")
+    print("One process per hash, wall time, median of %s runs after 20 warm-ups (hyperfine -N).\n"
+          % small_runs)
+    print("| file | command | median | min | max | sumac/this speed |")
+    print("|---|---|--:|--:|--:|--:|")
+    for f, label in (("small-16", "16 bytes"), ("empty", "empty")):
+        res = load("proc-" + f)
+        for n, r in res.items():
+            rel = "" if n.startswith("sumac") else ratio(res, "sumac -a sha256", n)
+            print("| %s | %s | %.3f ms | %.3f ms | %.3f ms | %s |" % (
+                label, n, r["median"] * 1e3, r["min"] * 1e3, r["max"] * 1e3, rel))
+    print()
+
+
+def speed():
+    print("## 4. In-process speed (bench/speed)\n")
+    with open(os.path.join(raw, "speed.md")) as f:
+        body = f.read()
+    print(body.rstrip() + "\n")
+
+    print("## 5. In-process speed without SHA-NI (bench/speed)\n")
+    print("`SUMAC_CPU=%s` for sumac's rows and `OPENSSL_ia32cap='%s'` for OpenSSL's, in the same "
+          "process: what a CPU without SHA-NI gets.  The 1 MiB and 64 MiB columns of the last table "
+          "are the ratios against OpenSSL's one-shot with the same mask.\n" % (nosha_sumac, nosha_openssl))
+    with open(os.path.join(raw, "speed-nosha.md")) as f:
+        body = f.read()
+    print(body.rstrip() + "\n")
+
+
+def files():
+    print("## 6. Many files at once, in the page cache\n")
+    print("Per algorithm one hyperfine run (`--shell=sh`, its start-up subtracted) over "
+          "every row, so the ratios within one algorithm are paired.  Medians of %s runs (64 x 16 MiB, "
+          "no warm-up: the files are cached beforehand) and %s runs (10,000 x 4 KiB, after 1 warm-up).  *vs today* is the speed over `sumac -j 1` with "
+          "`SUMAC_LANES=off`, sumac's serial run before lanes; *vs coreutils* the speed over "
+          "coreutils' program of the same algorithm at the same -j (xargs -P 2 for -j 2).  > 1: "
+          "faster.  coreutils and openssl get their -j 2 from `xargs -P 2 -n HALF`, two processes of "
+          "half the names each.  b3sum computes BLAKE3, a different hash: it is the reference of a "
+          "fast multi-file tool, not a like-for-like row; its threads split one file, so on 4 KiB "
+          "files --num-threads 2 cannot help it.\n" % tuple(files_runs))
+    for set_, count, size, title in (("many-16m", 64, 16 << 20, "64 files of 16 MiB (1 GiB)"),
+                                     ("many", 10000, 4096, "10,000 files of 4 KiB (40 MiB)")):
+        present = [a for a in files_algos
+                   if os.path.exists(os.path.join(raw, "files-%s-%s.json" % (set_, a)))]
+        if not present:
+            continue
+        print("### %s\n" % title)
+        print("| algorithm | command | median | min | max | %s | vs today | vs coreutils |"
+              % ("GB/s" if size > 4096 else "files/s"))
+        print("|---|---|--:|--:|--:|--:|--:|--:|")
+        summary = []
+        for a in present:
+            res = load("files-%s-%s" % (set_, a))
+            today = "sumac -j 1, lanes off"
+            cu1, cu2 = "coreutils %ssum" % a, "coreutils %ssum, xargs -P 2" % a
+            for n, r in res.items():
+                rate = (count * size / r["median"] / 1e9 if size > 4096 else count / r["median"])
+                two = "-j 2" in n or "xargs -P 2" in n or "--num-threads 2" in n
+                vs_cu = ratio(res, n, cu2 if two else cu1)
+                print("| %s | %s | %.3f s | %.3f s | %.3f s | %s | %s | %s |" % (
+                    a, n, r["median"], r["min"], r["max"],
+                    ("%.2f" % rate) if size > 4096 else ("%.0f" % rate),
+                    ratio(res, n, today), vs_cu))
+            summary.append("%s: lanes on/off at -j 1 %s, at -j 2 %s; -j 2 with lanes over today %s" % (
+                a, ratio(res, "sumac -j 1", today), ratio(res, "sumac -j 2", "sumac -j 2, lanes off"),
+                ratio(res, "sumac -j 2", today)))
+        print()
+        for line in summary:
+            print("- " + line)
+        print()
+
+
+for name, fn in (("whole", whole), ("nosha", nosha_table), ("many", many), ("proc", proc),
+                 ("speed", speed), ("files", files)):
+    if name in tables:
+        fn()
 
 print("## Commands\n")
 print("`$DATA` is the directory of bench/gen-data.sh, `$BUILD` the build tree.\n")
