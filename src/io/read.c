@@ -44,14 +44,12 @@ void io_buffer_free(struct io_buffer *buf)
 	buf->size = 0;
 }
 
-int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+/* Reads fd to its end into ctx; a file that may have holes has had its
+ * look (sparse_hash) first. */
+static int hash_reads(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 {
 	uint64_t total = 0;
 	bool try_ahead = buf->read_ahead;
-	int sparse_err;
-
-	if (sparse_hash(fd, ctx, buf, &sparse_err))
-		return sparse_err;
 
 	for (;;) {
 		/* Only inputs that prove long get the second thread, whatever
@@ -75,6 +73,14 @@ int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 	}
 }
 
+int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	int sparse_err;
+	if (sparse_hash(fd, ctx, buf, &sparse_err))
+		return sparse_err;
+	return hash_reads(fd, ctx, buf);
+}
+
 int io_open_safer(const char *name, int flags)
 {
 	int fd;
@@ -93,14 +99,17 @@ int io_open_safer(const char *name, int flags)
 int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io_buffer *buf)
 {
 	const bool small = st && S_ISREG(st->st_mode) && st->st_size <= (off_t)buf->size;
-	if (!small) {
-		if (buf->before_slow_input)
-			buf->before_slow_input(buf->before_slow_input_ctx);
+	/* A file that fits the buffer has no hole worth looking for
+	 * (sparse_hash would fstat it again to learn that): 4-5% of the time
+	 * of 10,000 files of 4 KiB. */
+	if (small)
+		return hash_reads(fd, ctx, buf);
+	if (buf->before_slow_input)
+		buf->before_slow_input(buf->before_slow_input_ctx);
 #if HAVE_POSIX_FADVISE
-		/* Doubles the kernel's read-ahead for a file that spans many reads. */
-		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	/* Doubles the kernel's read-ahead for a file that spans many reads. */
+	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	}
 	return io_hash_fd(fd, ctx, buf);
 }
 
