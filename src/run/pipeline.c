@@ -408,7 +408,11 @@ static bool run_next(struct run_queue *q, struct run_thread *t)
 		if (!claim_queued(q, &s, 1))
 			break;
 		worked = true;
-		const unsigned w = lane_width(q, &q->ring[s]);
+		/* A job with no other in sight is computed alone, with the
+		 * read-ahead thread a long file gets (io_buffer.read_ahead):
+		 * one large file is no slower than without lanes. */
+		const bool alone = !t->live && atomic_load(&q->next) >= atomic_load(&q->tail);
+		const unsigned w = alone ? 0 : lane_width(q, &q->ring[s]);
 		if (w && batch_for(q, t, &q->ring[s], w)) {
 			if (!lane_start(q, t, s))
 				break;
