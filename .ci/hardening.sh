@@ -143,9 +143,16 @@ valgrind_cli() {
 	mkdir -m 1777 "$run/logs"
 	local runner="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 	runner+=" --show-leak-kinds=definite --log-file=$run/logs/vg.%p.log"
-	RUNNER=$runner RUNNER_ARGV0=symlink SUMAC=$run/sumac \
-		bats --tap "$src/tests/cli/compat-generate.bats" "$src/tests/cli/compat-check.bats" \
-		>"$dir/bats.tap" 2>&1 || status=1
+	# valgrind runs one sumac at a time on one core: the two files run side
+	# by side, one per core.
+	local f pid pids=()
+	for f in generate check; do
+		RUNNER=$runner RUNNER_ARGV0=symlink SUMAC=$run/sumac \
+			bats --tap "$src/tests/cli/compat-$f.bats" >"$dir/bats-$f.tap" 2>&1 &
+		pids+=("$!")
+	done
+	for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+	cat "$dir/bats-generate.tap" "$dir/bats-check.tap" >"$dir/bats.tap"
 	echo "cases: $(grep -cE '^ok' "$dir/bats.tap") passed ($(grep -cE '^ok.*# skip' "$dir/bats.tap") skipped)," \
 		"$(grep -cE '^not ok' "$dir/bats.tap") failed"
 	grep -E '^not ok' -A15 "$dir/bats.tap" | head -80 || true
@@ -187,19 +194,20 @@ cppcheck_src() {
 	static_config || return 1
 	# --inline-suppr: src/ marks its few reviewed false positives in place.
 	cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
-		-q --std=c11 -I"$work/static" -I"$src/src" "$src/src"
+		-q -j"$jobs" --std=c11 -I"$work/static" -I"$src/src" "$src/src"
 }
 
 clang_tidy_src() {
 	static_config || return 1
-	local f status=0 n=0
+	local f status=0 n
 	local aarch64_sysroot=/usr/aarch64-linux-gnu
-	# Every file of src/ that the build compiled, with its own flags.
-	while IFS= read -r f; do
-		n=$((n + 1))
-		clang-tidy --quiet -p "$work/static" "$f" 2>/dev/null || status=1
-	done < <(grep -o '"file": *"[^"]*"' "$work/static/compile_commands.json" |
-		sed 's/.*"\([^"]*\)"$/\1/' | grep "^$src/src/" | sort -u)
+	# Every file of src/ that the build compiled, with its own flags, one
+	# clang-tidy per core.
+	grep -o '"file": *"[^"]*"' "$work/static/compile_commands.json" |
+		sed 's/.*"\([^"]*\)"$/\1/' | grep "^$src/src/" | sort -u >"$work/static/tidy-files"
+	n=$(wc -l <"$work/static/tidy-files")
+	xargs -P"$jobs" -n4 clang-tidy --quiet -p "$work/static" <"$work/static/tidy-files" 2>/dev/null ||
+		status=1
 	echo "clang-tidy: $n files analysed from the build"
 	[ "$n" -gt 0 ] || { echo "clang-tidy: nothing to analyse"; status=1; }
 	if [ -f "$aarch64_sysroot/include/stdint.h" ]; then

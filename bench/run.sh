@@ -9,6 +9,9 @@
 #   SUMAC_BENCH_RUNS      hyperfine runs per command on the 1 GiB file (10)
 #   SUMAC_BENCH_TABLES    the tables to run (default "whole nosha many proc speed files")
 #   SUMAC_BENCH_FILES_ALGOS  algorithms of the many-files table (sha256 sha1 sha512 md5)
+#   SUMAC_BENCH_GNU_REF   GNU reference builds for the cksum table (default
+#                         ../shared/gnu-ref beside the source tree): 9.10's
+#                         cksum for crc32b (9.1 has none), 9.11's for SHA-3
 #   SUMAC_BENCH_FILES_RUNS   its hyperfine runs per command: 64 x 16 MiB, 10,000 x 4 KiB (3 10)
 #   SUMAC_BENCH_OUT       the report to write (default bench/results/<date>-<cpu>.md)
 #
@@ -25,8 +28,8 @@ build=$(cd "${1:-${SUMAC_BUILD:-.}}" && pwd)
 data=${SUMAC_BENCH_DATA:-$srcdir/bench/data}
 runs=${SUMAC_BENCH_RUNS:-10}
 small_runs=300
-algos="md5 sha1 sha256 sha512"
-all_tables="whole nosha many proc speed files"
+algos="md5 sha1 sha256 sha512 blake2b sha3-256 sm3 sysv bsd"
+all_tables="whole nosha cksum many proc speed files"
 tables=${SUMAC_BENCH_TABLES:-$all_tables}
 files_algos=${SUMAC_BENCH_FILES_ALGOS:-sha256 sha1 sha512 md5}
 files_runs=${SUMAC_BENCH_FILES_RUNS:-3 10}
@@ -75,7 +78,7 @@ sumac=$build/src/sumac
 # ---- Data, then the page cache: section 1 measures hashing, not the disk.
 # Only the sets the chosen tables read.
 sets=
-if want whole || want nosha; then sets="$sets big"; fi
+if want whole || want nosha || want cksum; then sets="$sets big"; fi
 if want proc; then sets="$sets small"; fi
 if want many || want files; then sets="$sets many"; fi
 if want files; then sets="$sets many16m"; fi
@@ -113,6 +116,23 @@ cmd() {
 	printf '%s\t%s\n' "$1" "$2" | sed "s|$data|\$DATA|g; s|$build|\$BUILD|g" >>"$raw/commands.txt"
 }
 
+# gnu_prog ALGO / ossl_name ALGO: coreutils' command and openssl dgst's
+# digest name for an algorithm (BLAKE2b is b2sum and -blake2b512; SM3 is
+# cksum -a sm3, the sums are sum -s and sum -r; openssl has no sums;
+# SHA3-256 has no command in coreutils 9.1, so its cell is n/a).
+gnu_prog() {
+	case $1 in
+	blake2b) echo b2sum ;;
+	sm3) echo "cksum -a sm3" ;;
+	sysv) echo "sum -s" ;;
+	bsd) echo "sum -r" ;;
+	*) echo "${1}sum" ;;
+	esac
+}
+ossl_name() {
+	case $1 in blake2b) echo blake2b512 ;; sysv | bsd) ;; *) echo "$1" ;; esac
+}
+
 # ---- 1. Whole program on the cached 1 GiB file.
 want whole && for a in $algos; do
 	say "1 GiB, $a"
@@ -120,8 +140,9 @@ want whole && for a in $algos; do
 	printf '# %s\n' "$a" >>"$raw/commands.txt"
 	cmd "sumac (auto)" "$(q "$sumac") -a $a $(q "$big")"
 	cmd "sumac --backend portable" "$(q "$sumac") -a $a --backend portable $(q "$big")"
-	have "${a}sum" && cmd "coreutils ${a}sum" "${a}sum $(q "$big")"
-	have openssl && cmd "openssl dgst -$a" "openssl dgst -$a $(q "$big")"
+	g=$(gnu_prog "$a") o=$(ossl_name "$a")
+	have "${g%% *}" && cmd "coreutils $g" "$g $(q "$big")"
+	[ -n "$o" ] && have openssl && cmd "openssl dgst -$o" "openssl dgst -$o $(q "$big")"
 	hf "whole-$a" -N --warmup 1 --runs "$runs" "${args[@]}"
 done
 
@@ -140,6 +161,38 @@ want nosha && for a in $nosha_algos; do
 	SUMAC_CPU=$nosha_sumac "$sumac" --debug -a "$a" /dev/null 2>&1 >/dev/null |
 		sed -n 's/^.*: using \(.*\) (auto)$/\1/p' >"$raw/nosha-$a.driver"
 done
+
+# ---- 1c. cksum's algorithms, whole program on the 1 GiB file: sumac
+# under the name cksum (a link in the raw directory) against GNU cksum of
+# this machine (9.1: the CRC with PCLMUL), the GNU reference builds (9.10
+# for crc32b, which came in 9.6; 9.11 for SHA-3, 9.8) and openssl dgst.
+# SM3 and the sums are in table 1, against GNU cksum -a sm3 and sum.
+gnu_ref=${SUMAC_BENCH_GNU_REF:-$srcdir/../shared/gnu-ref}
+# cksum_row NAME SUMAC_ARGS GNU_ARGS OPENSSL_DIGEST: one hyperfine run.
+# The argument strings are split into words on purpose.
+# shellcheck disable=SC2086
+cksum_row() {
+	local name=$1 sargs=$2 gargs=$3 od=$4 v
+	say "1 GiB, cksum $sargs"
+	args=()
+	printf '# cksum %s\n' "$name" >>"$raw/commands.txt"
+	cmd "sumac cksum${sargs:+ $sargs}" "$(q "$raw/cksum") $sargs $(q "$big")"
+	have cksum && cksum $gargs /dev/null >/dev/null 2>&1 &&
+		cmd "coreutils cksum${gargs:+ $gargs}" "cksum $gargs $(q "$big")"
+	for v in 9.10 9.11; do
+		[ -x "$gnu_ref/$v/bin/cksum" ] && "$gnu_ref/$v/bin/cksum" $gargs /dev/null >/dev/null 2>&1 &&
+			cmd "GNU $v cksum${gargs:+ $gargs}" "$(q "$gnu_ref/$v/bin/cksum") $gargs $(q "$big")"
+	done
+	[ -n "$od" ] && have openssl && openssl dgst "-$od" /dev/null >/dev/null 2>&1 &&
+		cmd "openssl dgst -$od" "openssl dgst -$od $(q "$big")"
+	hf "cksum-$name" -N --warmup 1 --runs "$runs" "${args[@]}"
+}
+if want cksum; then
+	ln -sf "$sumac" "$raw/cksum"
+	cksum_row crc "" "" ""
+	cksum_row crc32b "-a crc32b" "-a crc32b" ""
+	cksum_row sha3-256 "-a sha3 -l 256" "-a sha3 -l 256" sha3-256
+fi
 
 # ---- 2. 10,000 files of 4 KiB in one process.  The shell expands the
 # glob (names relative to the directory, 70 KB in all, far below ARG_MAX);
@@ -168,7 +221,7 @@ done
 # ---- 4. In-process speed of every implementation.
 if want speed; then
 	say "in-process speed ($speed)"
-	"$speed" -a md5 -a sha1 -a sha256 -a sha512 >"$raw/speed.md"
+	"$speed" $(for a in $algos crc crc32b; do printf -- '-a %s ' "$a"; done) >"$raw/speed.md"
 	say "in-process speed, SHA-NI masked ($speed)"
 	# shellcheck disable=SC2046
 	env SUMAC_CPU=$nosha_sumac OPENSSL_ia32cap="$nosha_openssl" "$speed" \
@@ -315,7 +368,16 @@ def times_details(res, title):
     print("\n</details>\n")
 
 
-algos = ["md5", "sha1", "sha256", "sha512"]
+algos = ["md5", "sha1", "sha256", "sha512", "blake2b", "sha3-256", "sm3", "sysv", "bsd"]
+
+
+def gnu_prog(a):
+    return {"blake2b": "b2sum", "sm3": "cksum -a sm3", "sysv": "sum -s",
+            "bsd": "sum -r"}.get(a, a + "sum")
+
+
+def ossl_name(a):
+    return "blake2b512" if a == "blake2b" else a
 
 
 def whole():
@@ -327,7 +389,8 @@ def whole():
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
     for a in algos:
         res = load("whole-" + a)
-        names = ["sumac (auto)", "sumac --backend portable", "coreutils %ssum" % a, "openssl dgst -" + a]
+        names = ["sumac (auto)", "sumac --backend portable", "coreutils " + gnu_prog(a),
+                 "openssl dgst -" + ossl_name(a)]
         cells = ["%.2f" % (GIB / res[n]["median"] / 1e9) if n in res else "n/a" for n in names]
         print("| %s | %s | %s | %s | %s |" % (a, " | ".join(cells),
               ratio(res, names[0], names[3]), ratio(res, names[0], names[2]),
@@ -360,6 +423,34 @@ def nosha_table():
     print()
     for a in nosha:
         times_details(load("nosha-" + a), a + ", SHA-NI masked")
+
+
+def cksum_table():
+    print("## 1c. cksum's algorithms: whole program, 1 GiB file in the page cache\n")
+    print("sumac runs under the name cksum.  One hyperfine run per algorithm (median of %s runs after "
+          "1 warm-up): coreutils is this machine's GNU cksum, GNU 9.10/9.11 the reference builds "
+          "(crc32b came in 9.6, SHA-3 in 9.8).  *sumac/best other* is sumac's speed over the fastest "
+          "other row.\n" % runs)
+    print("| algorithm | command | median | GB/s | sumac/this |")
+    print("|---|---|--:|--:|--:|")
+    best = []
+    for a in ("crc", "crc32b", "sha3-256"):
+        path = os.path.join(raw, "cksum-%s.json" % a)
+        if not os.path.exists(path):
+            continue
+        res = load("cksum-" + a)
+        mine = [n for n in res if n.startswith("sumac")][0]
+        others = [n for n in res if n != mine]
+        for n, r in res.items():
+            print("| %s | %s | %.3f s | %.2f | %s |" % (a, n, r["median"], GIB / r["median"] / 1e9,
+                  "" if n == mine else ratio(res, mine, n)))
+        if others:
+            fastest = min(others, key=lambda n: res[n]["median"])
+            best.append("%s: %s over %s" % (a, ratio(res, mine, fastest), fastest))
+    print()
+    for line in best:
+        print("- " + line)
+    print()
 
 
 def many():
@@ -450,7 +541,8 @@ def files():
         print()
 
 
-for name, fn in (("whole", whole), ("nosha", nosha_table), ("many", many), ("proc", proc),
+for name, fn in (("whole", whole), ("nosha", nosha_table), ("cksum", cksum_table), ("many", many),
+                 ("proc", proc),
                  ("speed", speed), ("files", files)):
     if name in tables:
         fn()

@@ -29,6 +29,7 @@
  * reference that sumac's MD5 is measured against. */
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/md5.h>
 #include <openssl/opensslv.h>
 #include <openssl/sha.h>
@@ -103,6 +104,35 @@ static bool openssl_oneshot(enum sumac_algo algo, const uint8_t *data, size_t le
 	case SUMAC_SHA512:
 		SHA512(data, len, out);
 		return true;
+	case SUMAC_BLAKE2B:
+		/* No one-shot in libcrypto: EVP's, with the method fetched
+		 * once, is the shortest way in. */
+		{
+			static EVP_MD *md;
+			if (!md)
+				md = EVP_MD_fetch(NULL, "BLAKE2B-512", NULL);
+			return md && EVP_Digest(data, len, out, NULL, md, NULL) == 1;
+		}
+	case SUMAC_SHA3_224:
+	case SUMAC_SHA3_256:
+	case SUMAC_SHA3_384:
+	case SUMAC_SHA3_512:
+		/* No one-shot either: EVP's, each method fetched once. */
+		{
+			static EVP_MD *md[4];
+			const unsigned i = (unsigned)(algo - SUMAC_SHA3_224);
+			if (!md[i])
+				md[i] = EVP_MD_fetch(NULL, sumac_algo_info(algo)->tag, NULL);
+			return md[i] && EVP_Digest(data, len, out, NULL, md[i], NULL) == 1;
+		}
+	case SUMAC_SM3:
+		/* The same way: SM3 has no one-shot either. */
+		{
+			static EVP_MD *md;
+			if (!md)
+				md = EVP_MD_fetch(NULL, "SM3", NULL);
+			return md && EVP_Digest(data, len, out, NULL, md, NULL) == 1;
+		}
 	default:
 		return false;
 	}

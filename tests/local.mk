@@ -145,3 +145,21 @@ EXTRA_DIST += tests/layout/vzeroupper.sh tests/layout/vzeroupper.py
 AM_TESTS_ENVIRONMENT += \
 	SUMAC_ISA_LIBS='$(ISA_LIBS)'; export SUMAC_ISA_LIBS; \
 	SUMAC_TEST_CC='$(CC)'; export SUMAC_TEST_CC;
+
+# ---- The tests that start the sumac program (the bats suites, the fault
+# programs, the battery).  .ci/run repeats these under each SUMAC_*
+# environment it tries (a forced backend, lanes off, -j 4); the unit suites
+# read none of those variables and would only repeat themselves.
+PROGRAM_TESTS = $(BATS_TESTS) $(HARDENING_BATS) tests/fault/test_false_ok tests/fault/test_biglist \
+	tests/diff/battery.sh
+.PHONY: check-program
+check-program:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(PROGRAM_TESTS)'
+# The others: the unit suites, for a build whose program behaves as one
+# already checked and differs only in the backends it compiled.
+.PHONY: check-unit
+check-unit:
+	@unit=; for t in $(TESTS); do \
+	  case ' $(PROGRAM_TESTS) ' in *" $$t "*) ;; *) unit="$$unit $$t" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$unit"

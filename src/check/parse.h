@@ -29,15 +29,46 @@ struct check_parser {
 	bool infer_untagged;      /* sumac without -a */
 	enum sumac_algo untagged; /* the algorithm of untagged lines otherwise */
 	enum check_style style;   /* persists across check files, as in GNU 9.1 */
+	/* GNU 9.2 on: a NUL straight after an untagged digest separates it
+	 * from the name as a blank does (set after check_parser_init). */
+	bool nul_separates;
+	/* BLAKE2b tags (GNU 9.9 on): "BLAKE2b" then at most one space, then
+	 * "(" (before, any one character could stand after the tag). */
+	bool strict_tag_space;
+	/* GNU 9.11 on: the length of a "BLAKE2b-N" tag starts with a digit. */
+	bool tag_length_digit;
+	/* cksum's rules (set after check_parser_init, all false for the
+	 * other programs).  Without -a cksum reads tagged lines only. */
+	bool tagged_only;
+	/* cksum -a sha2 or sha3 without -l: untagged lines of any of these
+	 * algorithms, told apart by their width (0: untagged). */
+	unsigned untagged_family;
+	/* GNU 9.2 on: a digest may be base64 (exact padding) where it is not
+	 * hex; 9.9 on also where only its width tells the length. */
+	bool base64;
+	bool base64_any_width;
+	/* GNU 9.8 on: "SHA2-N", "SHA2" (512) and "SHA3" (512) tags. */
+	bool family_tags;
+	/* cksum before 9.9: any one character after a tag is passed over
+	 * (GNU overwrote it), as b2sum's BLAKE2b tags; with tagged_only the
+	 * tag must still be followed by ' ' or '(' to be found. */
+	bool lenient_tags;
 };
 
 struct check_line {
 	enum sumac_algo algo;
-	const char *hex; /* digest_len * 2 hex digits, either case */
-	char *name;      /* NUL-terminated, unescaped in place */
-	size_t name_len; /* names may not hold NUL, but keep the length anyway */
+	unsigned digest_len; /* bytes: from "BLAKE2b-N" or an untagged width */
+	const char *hex;     /* digest_len * 2 hex digits, either case */
+	char *name;          /* NUL-terminated, unescaped in place */
+	size_t name_len;     /* names may not hold NUL, but keep the length anyway */
 	bool tagged;
 	bool binary;
+	/* The tag the line starts with, even if the rest is malformed:
+	 * its algorithm, or -1; for a family tag ("SHA2-256") '2' or '3'. */
+	int tag_algo;
+	char tag_family;
+	/* A base64 digest's bytes, as hex (hex then points here). */
+	char hexbuf[2 * SUMAC_MAX_DIGEST + 1];
 };
 
 void check_parser_init(struct check_parser *p, unsigned algos, bool infer_untagged,

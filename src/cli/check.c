@@ -19,17 +19,26 @@
 #include "check/verdict.h"
 #include "check/verify.h"
 #include "cli/check.h"
+#include "cli/cksum.h"
 #include "cli/generate.h"
+#include "cli/level.h"
 #include "run/pipeline.h"
 #include "cli/nls.h"
 #include "cli/out.h"
 #include "io/io.h"
 #include "io/lines.h"
 
-static void print_status(const char *name, const char *result)
+/* A status line: NAME: RESULT, the name shown as the level's release
+ * showed it (GNU-EVOLUTION.md §1.12). */
+static void print_status(unsigned level, const char *name, const char *result)
 {
-	/* 9.1 escapes a status line's name only when it holds a newline. */
-	if (strchr(name, '\n')) {
+	if (level >= GNU_9_11) {
+		/* Shell quoting, as in diagnostics: a name cannot forge a
+		 * line or send the terminal an escape sequence. */
+		out_put_str(out_quotef(name));
+	} else if (level >= GNU_9_4 ? out_name_needs_escape(name) : strchr(name, '\n') != NULL) {
+		/* 9.1 escapes a name only when it holds a newline; 9.4 when
+		 * it holds \, LF or CR, as generation does. */
 		out_put_char('\\');
 		out_put_escaped(name);
 	} else {
@@ -70,6 +79,8 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
  * line buffer is reused while the file is hashed). */
 struct line_item {
 	bool malformed;
+	const char *word;    /* cksum: the algorithm GNU names for a malformed line */
+	unsigned digest_len; /* bytes of the listed digest */
 	uintmax_t lineno;
 	char text[]; /* hex digits, NUL, name, NUL */
 };
@@ -95,14 +106,14 @@ static void report_line(struct list_run *r, const struct run_job *j)
 	struct check_outcome res = {.err = j->err, .digest = j->digest, .expected = item->text};
 
 	if (!item->malformed)
-		res.digest_len = sumac_algo_info(j->algo)->digest_len;
+		res.digest_len = item->digest_len;
 	switch (check_classify(item->malformed ? CHECK_LINE_MALFORMED : CHECK_LINE_VALID, &res,
 			       &r->policy, &r->counts)) {
 	case CHECK_MALFORMED:
-		if (r->o->verbosity == VERBOSITY_WARN && r->tag_word)
+		if (r->o->verbosity == VERBOSITY_WARN && item->word)
 			out_error(0,
 				  gnu_("%s: %" PRIuMAX ": improperly formatted %s checksum line"),
-				  out_quotef(r->shown), item->lineno, r->tag_word);
+				  out_quotef(r->shown), item->lineno, item->word);
 		else if (r->o->verbosity == VERBOSITY_WARN)
 			out_error(0, "%s: %" PRIuMAX ": improperly formatted checksum line",
 				  out_quotef(r->shown), item->lineno);
@@ -113,15 +124,15 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		/* GNU reports the error itself even with --status. */
 		out_error(j->err, "%s", out_quotef(j->name));
 		if (!status_only)
-			print_status(j->name, r->unreadable_word);
+			print_status(r->o->level, j->name, r->unreadable_word);
 		break;
 	case CHECK_OK:
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
-			print_status(j->name, r->ok_word);
+			print_status(r->o->level, j->name, r->ok_word);
 		break;
 	case CHECK_MISMATCH:
 		if (!status_only)
-			print_status(j->name, r->failed_word);
+			print_status(r->o->level, j->name, r->failed_word);
 		break;
 	}
 }
@@ -156,6 +167,20 @@ static struct run_job *take_slot(struct list_run *r, size_t extra)
 	return j;
 }
 
+/* Whether a line's tag sets the algorithm cksum's -w names: any tag
+ * without -a, one of the family's with -a sha2 or sha3, none otherwise. */
+static bool tag_names_algorithm(const struct sumac_opts *o, const struct check_line *line)
+{
+	if (!line->tag_family && line->tag_algo < 0)
+		return false;
+	if (!o->algo_given)
+		return true;
+	if (!o->ck->sized)
+		return false;
+	return line->tag_family ? line->tag_family == o->ck->name[3]
+				: cksum_algo_has(o->ck, (enum sumac_algo)line->tag_algo);
+}
+
 /* Queues one parsed line.  Returns false when the run must stop: no
  * implementation for the line's algorithm, or no memory. */
 static bool queue_line(struct list_run *r, enum check_line_kind kind, const struct check_line *line,
@@ -176,8 +201,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 		if (!impl)
 			return false;
 	}
-	const size_t hexlen =
-		kind == CHECK_LINE_VALID ? 2 * (size_t)sumac_algo_info(line->algo)->digest_len : 0;
+	const size_t hexlen = kind == CHECK_LINE_VALID ? 2 * (size_t)line->digest_len : 0;
 	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
 	struct run_job *j = take_slot(r, hexlen + namelen + 2);
 	if (!j) {
@@ -187,7 +211,21 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	}
 	struct line_item *item = j->payload;
 	item->malformed = kind == CHECK_LINE_MALFORMED;
+	/* cksum without -a names the algorithm of the last good line (CRC
+	 * before any), as GNU's detection leaves it. */
+	if (r->o->cksum && tag_names_algorithm(r->o, line)) {
+		const struct cksum_algo *ca =
+			line->tag_algo >= 0
+				? cksum_algo_of((enum sumac_algo)line->tag_algo, r->o->level)
+				: NULL;
+		r->tag_word = line->tag_family == '2'   ? "SHA2"
+			      : line->tag_family == '3' ? "SHA3"
+			      : ca                      ? ca->word
+							: r->tag_word;
+	}
+	item->word = r->tag_word;
 	item->lineno = lineno;
+	item->digest_len = kind == CHECK_LINE_VALID ? line->digest_len : 0;
 	j->compute = kind == CHECK_LINE_VALID;
 	if (j->compute) {
 		memcpy(item->text, line->hex, hexlen);
@@ -197,6 +235,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 		name[namelen] = '\0';
 		j->name = name;
 		j->algo = line->algo;
+		j->digest_len = line->digest_len;
 		j->impl = impl;
 	}
 	/* A list and a file it names may be one stream (a list on a pipe
@@ -317,6 +356,29 @@ done:
 	return result;
 }
 
+/* cksum's reading of lists (GNU-EVOLUTION.md §2.4): without -a, tagged
+ * lines of every digest algorithm of the level; with -a, that algorithm's
+ * (a sized family's, with or without -l), untagged lines too. */
+static void cksum_parser_init(const struct sumac_opts *o, struct check_parser *p)
+{
+	unsigned mask = 0;
+
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		const struct cksum_algo *ca = cksum_algo_of((enum sumac_algo)a, o->level);
+		if (!ca || ca->format != CKSUM_DIGEST)
+			continue;
+		if (!o->algo_given || cksum_algo_has(o->ck, (enum sumac_algo)a))
+			mask |= SUMAC_ALGO_BIT(a);
+	}
+	check_parser_init(p, mask, false, o->algo);
+	p->tagged_only = !o->algo_given;
+	p->untagged_family = o->algo_given && o->ck->sized ? mask : 0;
+	p->base64 = o->level >= GNU_9_2;
+	p->base64_any_width = o->level >= GNU_9_9;
+	p->family_tags = o->level >= GNU_9_8 && (!o->algo_given || o->ck->sized);
+	p->lenient_tags = o->level < GNU_9_9;
+}
+
 bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count)
 {
@@ -336,7 +398,10 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 	r.failed_word = gnu_("FAILED");
 	r.unreadable_word = gnu_("FAILED open or read");
 	r.tag_word = sumac_algo_info(o->algo)->tag;
-	if (o->gnu_name) {
+	if (o->cksum) {
+		cksum_parser_init(o, &parser);
+		r.tag_word = o->algo_given ? o->ck->word : cksum_default_algo()->word;
+	} else if (o->gnu_name) {
 		check_parser_init(&parser, SUMAC_ALGO_BIT(o->algo), false, o->algo);
 	} else {
 		/* sumac reads tagged lines of every algorithm; untagged ones
@@ -345,6 +410,9 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		if (!o->algo_given)
 			r.tag_word = NULL; /* lines of any algorithm */
 	}
+	parser.nul_separates = o->level >= GNU_9_2;
+	parser.strict_tag_space = o->level >= GNU_9_9;
+	parser.tag_length_digit = o->level >= GNU_9_11;
 	if (count == 0) {
 		lists = stdin_only;
 		count = 1;

@@ -2,7 +2,15 @@
 /* Generation mode. */
 #include "config.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "check/base64.h"
+#include "cli/level.h"
+#include "cli/nls.h"
+#include "hash/cpu.h"
 
 #include "cli/generate.h"
 #include "cli/out.h"
@@ -19,19 +27,70 @@ bool stdin_was_read(void)
 	return stdin_read;
 }
 
+/* The digest as cksum writes it: hex, or base64 with --base64. */
+static void put_digest(const struct sumac_opts *o, const unsigned char *digest, unsigned dlen)
+{
+	if (o->base64) {
+		char text[base64_len(SUMAC_MAX_DIGEST) + 1];
+		base64_encode(digest, dlen, text);
+		out_put_str(text);
+	} else {
+		out_put_hex(digest, dlen);
+	}
+}
+
+/* cksum's lines of the checksums older than digests: the digest (2 or 4
+ * bytes, big-endian) in decimal, the size (in bytes, or in blocks), and
+ * the name only when names were given, never escaped. */
+static void print_legacy_line(const struct sumac_opts *o, const struct run_job *j, bool named)
+{
+	const unsigned char *d = j->digest;
+	const uint64_t bytes = j->bytes;
+	char line[64];
+
+	switch (o->ck->format) {
+	case CKSUM_CRC:
+		snprintf(line, sizeof line, "%" PRIu32 " %" PRIu64,
+			 (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3],
+			 bytes);
+		break;
+	case CKSUM_SYSV:
+		snprintf(line, sizeof line, "%u %" PRIu64, (unsigned)(d[0] << 8 | d[1]),
+			 bytes / 512 + (bytes % 512 != 0));
+		break;
+	case CKSUM_BSD:
+	default:
+		snprintf(line, sizeof line, "%05u %5" PRIu64, (unsigned)(d[0] << 8 | d[1]),
+			 bytes / 1024 + (bytes % 1024 != 0));
+		break;
+	}
+	out_put_str(line);
+	if (named) {
+		out_put_char(' ');
+		out_put_str(j->name);
+	}
+	out_end_line(o->delim);
+}
+
 static void print_line(const struct sumac_opts *o, const char *name, const unsigned char *digest)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
+	const unsigned dlen = o->digest_len ? o->digest_len : ai->digest_len;
 	/* With -z a line cannot be split by the name, so nothing is escaped. */
 	const bool escape = o->delim == '\n' && out_name_needs_escape(name);
 
 	if (escape)
 		out_put_char('\\');
 	if (o->tag) {
-		out_put_str(ai->tag);
+		/* A length other than the algorithm's own is part of the tag:
+		 * "BLAKE2b-256 (f) = ...". */
+		char tag[32];
+		if (dlen != ai->digest_len)
+			snprintf(tag, sizeof tag, "%s-%u", ai->tag, 8 * dlen);
+		out_put_str(dlen != ai->digest_len ? tag : ai->tag);
 		out_put_str(" (");
 	} else {
-		out_put_hex(digest, ai->digest_len);
+		put_digest(o, digest, dlen);
 		out_put_char(' ');
 		out_put_char(o->binary == 1 ? '*' : ' ');
 	}
@@ -41,18 +100,71 @@ static void print_line(const struct sumac_opts *o, const char *name, const unsig
 		out_put_str(name);
 	if (o->tag) {
 		out_put_str(") = ");
-		out_put_hex(digest, ai->digest_len);
+		put_digest(o, digest, dlen);
 	}
 	out_end_line(o->delim);
 }
 
-/* Reports the oldest job; false if it failed. */
-static bool report_oldest(const struct sumac_opts *o, struct run_queue *q)
+/* cksum --debug: GNU's words for the CRC path it would take on this CPU
+ * (SUMAC_CPU masks it as GLIBC_TUNABLES masks GNU's), once, before the
+ * first sum.  GNU tries AVX-512, AVX2, then PCLMUL for crc from 9.6, and
+ * PCLMUL alone before and for crc32b. */
+static void cksum_debug(const struct sumac_opts *o)
+{
+	const struct sumac_cpu *cpu = sumac_cpu_features();
+
+	(void)cpu;
+#if defined(__x86_64__) || defined(__i386__)
+	if (o->level >= GNU_9_6 && strcmp(o->ck->name, "crc") == 0) {
+		if (cpu->x86_vpclmul && cpu->x86_avx512vl) {
+			out_error(0, "%s", gnu_("using avx512 hardware support"));
+			return;
+		}
+		out_error(0, "%s", gnu_("avx512 support not detected"));
+		if (cpu->x86_vpclmul && cpu->x86_avx2) {
+			out_error(0, "%s", gnu_("using avx2 hardware support"));
+			return;
+		}
+		out_error(0, "%s", gnu_("avx2 support not detected"));
+	}
+	out_error(0, "%s",
+		  cpu->x86_pclmul ? gnu_("using pclmul hardware support")
+				  : gnu_("pclmul support not detected"));
+#elif defined(__aarch64__)
+	if (o->level >= GNU_9_6)
+		out_error(0, "%s",
+			  cpu->arm_pmull ? gnu_("using vmull hardware support")
+					 : gnu_("vmull support not detected"));
+#else
+	(void)o;
+#endif
+}
+
+/* Reports the oldest job; false if it failed.  named: the names came
+ * from operands (cksum's legacy lines show no name for stdin alone). */
+static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool named,
+			  bool *debug_told)
 {
 	struct run_job *j = run_oldest(q);
+	/* GNU 9.0-9.3 lost the read errors of cksum's CRC (fixed in 9.4): a
+	 * directory then sums as an empty file, and the run succeeds. */
+	if (j->err == EISDIR && o->cksum && o->level < GNU_9_4 && strcmp(o->ck->name, "crc") == 0 &&
+	    sumac_digest(j->algo, j->impl, "", 0, j->digest) == 0) {
+		j->err = 0;
+		j->bytes = 0;
+	}
 	bool ok = j->err == 0;
+	const unsigned dlen = o->digest_len ? o->digest_len : sumac_algo_info(o->algo)->digest_len;
 
-	if (ok)
+	if (ok && o->cksum_debug && o->ck->format == CKSUM_CRC && !*debug_told) {
+		cksum_debug(o);
+		*debug_told = true;
+	}
+	if (ok && o->raw)
+		out_put_bytes(j->digest, dlen);
+	else if (ok && o->cksum && o->ck->format != CKSUM_DIGEST)
+		print_legacy_line(o, j, named);
+	else if (ok)
 		print_line(o, j->name, j->digest);
 	else
 		out_error(j->err, "%s", out_quotef(j->name));
@@ -72,6 +184,8 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 	const struct sumac_impl *impl = backend_tell(bc, &choice);
 	if (!impl)
 		return false;
+	const bool named = count > 0;
+	bool debug_told = false;
 	if (count == 0) {
 		names = stdin_only;
 		count = 1;
@@ -79,14 +193,15 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 	for (int i = 0; i < count; i++) {
 		struct run_job *j;
 		while (!(j = run_slot(q)))
-			ok &= report_oldest(o, q);
+			ok &= report_oldest(o, q, named, &debug_told);
 		j->name = names[i];
 		j->algo = o->algo;
+		j->digest_len = o->digest_len;
 		j->impl = impl;
 		j->compute = true;
 		run_submit(q);
 	}
 	while (run_pending(q))
-		ok &= report_oldest(o, q);
+		ok &= report_oldest(o, q, named, &debug_told);
 	return ok;
 }

@@ -13,6 +13,7 @@
 #include "cli/check.h"
 #include "cli/cpumask.h"
 #include "cli/generate.h"
+#include "cli/level.h"
 #include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
@@ -23,11 +24,18 @@
 
 /* Matches "sha256sum" and any prefixed form ("gsha256sum",
  * "sumac-sha256sum"), as installed beside or instead of GNU's. */
-static bool name_is_gnu_program(const char *argv0, enum sumac_algo *algo)
+static bool name_is_gnu_program(const char *argv0, enum sumac_algo *algo, bool *cksum)
 {
+	static const char cksum_name[] = "cksum";
 	const char *base = strrchr(argv0, '/');
 	base = base ? base + 1 : argv0;
 	const size_t len = strlen(base);
+
+	/* cksum is every algorithm's (cli/cksum.h), no row's. */
+	*cksum = len >= sizeof cksum_name - 1 &&
+		 strcmp(base + len - (sizeof cksum_name - 1), cksum_name) == 0;
+	if (*cksum)
+		return true;
 
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		const char *prog = sumac_algo_info((enum sumac_algo)a)->progname;
@@ -123,6 +131,20 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	enum run_lanes_mode lanes;
 	if (!lanes_mode(o, &lanes))
 		return 1;
+	if (o->debug) {
+		char v[8];
+		const char *env = getenv("SUMAC_GNU_COMPAT");
+		out_error(0, "behaving as GNU coreutils %s (%s)", gnu_level_text(o->level, v),
+			  env && *env ? "SUMAC_GNU_COMPAT" : "the configured default");
+	}
+	/* gnulib's quoting lost 9.1's quirk (quote.c) by 9.7; 9.4 is the
+	 * level that stands for the releases in between. */
+	out_quote_gnu91(o->level < GNU_9_4);
+	/* From 9.10 GNU stops at the first result it cannot write; cksum's
+	 * legacy sums kept going, and wrote no errno, through 9.11. */
+	out_stop_on_write_error(
+		o->level >= GNU_9_10 &&
+		!(o->cksum && o->ck->format != CKSUM_DIGEST && o->action == ACTION_HASH));
 
 	/* The main thread is one of the -j hashing threads.  The pool runs
 	 * ahead of the output by at most 16 files a thread: enough that no
@@ -170,13 +192,30 @@ int main(int argc, char **argv)
 		program_name = message_name(argv[0]);
 	memset(&o, 0, sizeof o);
 	o.algo = SUMAC_DEFAULT_ALGO;
-	o.gnu_name = name_is_gnu_program(program_name, &o.algo);
-	o.algo_given = o.gnu_name;
+	o.gnu_name = name_is_gnu_program(program_name, &o.algo, &o.cksum);
+	o.algo_given = o.gnu_name && !o.cksum;
+	/* A bad SUMAC_GNU_COMPAT is reported once the options are read, so
+	 * that --help and --version still work; parsing uses the default. */
+	const char *bad_level = NULL;
+	gnu_level_from_env(&o.level, &bad_level);
+	/* The level is the GNU names' (sumac's own messages keep the name as
+	 * given, which scripts around it match). */
+	if (o.gnu_name && o.level >= GNU_9_4) {
+		const char *slash = strrchr(program_name, '/');
+		error_name = slash ? slash + 1 : program_name;
+	}
 	/* How result lines are buffered depends on what stdout is (out.h). */
 	out_init();
 
 	if (opts_parse(&o, argc, argv) != 0)
 		return 1;
+	if (bad_level && o.action != ACTION_HELP && o.action != ACTION_VERSION) {
+		const char *q = out_quotef(bad_level);
+		const char *m = strcmp(q, bad_level) == 0 ? "'" : "";
+		out_error(0, "SUMAC_GNU_COMPAT: invalid value %s%s%s (9.1 to 9.11, or latest)", m,
+			  q, m);
+		return 1;
+	}
 	/* -j 0 and -j auto: one job per CPU this process may use. */
 	if (o.jobs == 0)
 		o.jobs = run_online_cpus();

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/level.h"
 #include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
@@ -29,6 +30,9 @@ enum long_only {
 	OPT_DEBUG,
 	OPT_BENCHMARK,
 	OPT_LANES,
+	OPT_UNTAGGED,
+	OPT_BASE64,
+	OPT_RAW,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -55,14 +59,76 @@ enum long_only {
 		"version", no_argument, NULL, OPT_VERSION                                          \
 	}
 
-/* How many of a table's first entries are GNU's. */
-#define GNU_LONG_OPTION_COUNT 12
-
 static const struct option gnu_options[] = {
 	GNU_LONG_OPTIONS,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
 };
+
+/* b2sum's: --length first, as GNU lists it. */
+#define LENGTH_OPTION                                                                              \
+	{                                                                                          \
+		"length", required_argument, NULL, 'l'                                             \
+	}
+static const struct option b2sum_options[] = {
+	LENGTH_OPTION,
+	GNU_LONG_OPTIONS,
+	JOBS_OPTION,
+	{NULL, 0, NULL, 0},
+};
+
+/* cksum's, as each release's table lists them: 9.2 added --base64 and
+ * --raw, 9.4 --binary and --text (GNU-EVOLUTION.md §2).  --jobs is
+ * sumac's, as under the other names ("--j" abbreviates nothing of GNU's). */
+#define CKSUM_LONG_HEAD                                                                            \
+	LENGTH_OPTION, {"check", no_argument, NULL, 'c'},                                          \
+		{"ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING},                         \
+		{"quiet", no_argument, NULL, OPT_QUIET},                                           \
+		{"status", no_argument, NULL, OPT_STATUS}, {"warn", no_argument, NULL, 'w'},       \
+		{"strict", no_argument, NULL, OPT_STRICT}, {"tag", no_argument, NULL, OPT_TAG},    \
+		{"zero", no_argument, NULL, 'z'},                                                  \
+	{                                                                                          \
+		"algorithm", required_argument, NULL, 'a'                                          \
+	}
+#define CKSUM_LONG_TAIL                                                                            \
+	{"help", no_argument, NULL, OPT_HELP}, {"version", no_argument, NULL, OPT_VERSION},        \
+		JOBS_OPTION,                                                                       \
+	{                                                                                          \
+		NULL, 0, NULL, 0                                                                   \
+	}
+static const struct option cksum91_options[] = {
+	CKSUM_LONG_HEAD,
+	{"debug", no_argument, NULL, OPT_DEBUG},
+	{"untagged", no_argument, NULL, OPT_UNTAGGED},
+	CKSUM_LONG_TAIL,
+};
+static const struct option cksum92_options[] = {
+	CKSUM_LONG_HEAD,
+	{"base64", no_argument, NULL, OPT_BASE64},
+	{"debug", no_argument, NULL, OPT_DEBUG},
+	{"raw", no_argument, NULL, OPT_RAW},
+	{"untagged", no_argument, NULL, OPT_UNTAGGED},
+	CKSUM_LONG_TAIL,
+};
+static const struct option cksum94_options[] = {
+	CKSUM_LONG_HEAD,
+	{"base64", no_argument, NULL, OPT_BASE64},
+	{"debug", no_argument, NULL, OPT_DEBUG},
+	{"raw", no_argument, NULL, OPT_RAW},
+	{"untagged", no_argument, NULL, OPT_UNTAGGED},
+	{"binary", no_argument, NULL, 'b'},
+	{"text", no_argument, NULL, 't'},
+	CKSUM_LONG_TAIL,
+};
+
+/* The entries of a table before --jobs: GNU's. */
+static size_t gnu_option_count(const struct option *longopts)
+{
+	size_t n = 0;
+	while (longopts[n].name && strcmp(longopts[n].name, "jobs") != 0)
+		n++;
+	return n;
+}
 
 static const struct option sumac_options[] = {
 	GNU_LONG_OPTIONS,
@@ -72,6 +138,7 @@ static const struct option sumac_options[] = {
 	{"debug", no_argument, NULL, OPT_DEBUG},
 	{"benchmark", no_argument, NULL, OPT_BENCHMARK},
 	{"lanes", required_argument, NULL, OPT_LANES},
+	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -138,14 +205,14 @@ static unsigned char option_byte(int c)
  * character) from a long one's (0, or the option's value); the argument
  * that failed a long option is the one getopt has just stepped over. */
 static int option_error(const struct option *longopts, const char *shortopts, bool gnu_name,
-			int argc, char **argv)
+			size_t gnu_count, int argc, char **argv)
 {
 	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
 	const bool long_arg = arg && arg[0] == '-' && arg[1] == '-';
 	const char *letters = shortopts + (shortopts[0] == '+');
 	const char *in_short =
 		optopt > 0 && optopt < 0x80 && optopt != ':' ? strchr(letters, optopt) : NULL;
-	bool match[sizeof sumac_options / sizeof sumac_options[0]];
+	bool match[32];
 	size_t n;
 	/* getopt's messages name the program by argv[0] as given, even
 	 * where GNU's own messages drop a libtool ".libs/" path. */
@@ -163,7 +230,7 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 			/* sumac's --jobs is not in GNU's list (only "--=ARG"
 			 * can abbreviate it and a GNU option at once). */
 			for (size_t i = 0; longopts[i].name; i++)
-				if (match[i] && (!gnu_name || i < GNU_LONG_OPTION_COUNT))
+				if (match[i] && (!gnu_name || i < gnu_count))
 					fprintf(stderr, " '--%s'", longopts[i].name);
 			fputc('\n', stderr);
 		} else if (optopt == 0 || n != 1) {
@@ -186,6 +253,17 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 	} else {
 		fprintf(stderr, libc_("%s: invalid option -- '%c'\n"), prog, option_byte(optopt));
 	}
+	return usage_error();
+}
+
+/* GNU's argmatch failure for cksum -a: the names of the level. */
+static int bad_cksum_algorithm(const char *arg, unsigned level)
+{
+	out_error(0, "invalid argument %s for %s", out_quote(arg), "'--algorithm'");
+	fputs("Valid arguments are:\n", stderr);
+	for (unsigned i = 0; i < cksum_algo_count(); i++)
+		if (level >= cksum_algo_at(i)->since)
+			fprintf(stderr, "  - '%s'\n", cksum_algo_at(i)->name);
 	return usage_error();
 }
 
@@ -217,38 +295,292 @@ static int parse_jobs(const char *arg, unsigned *jobs)
 	return 0;
 }
 
-/* Returns the first conflict in 9.1's order, or NULL. */
+/* -l BITS as GNU's b2sum reads it at the level's release: decimal, with
+ * leading blanks and a '+' allowed, a multiple of 8, at most 512, and 0
+ * for 512.  Sets o->digest_len; false after GNU's two-line message (exit
+ * status 1, no "Try" line).  GNU 9.8 moved the maximum before the
+ * multiple-of-8 test and made an overflowing number a too-long length;
+ * 9.11 reads a sign, so that -0 is 0 and any other negative overflows. */
+static bool length_valid(struct sumac_opts *o)
+{
+	const char *arg = o->length_arg, *p = arg;
+	const unsigned max_bits = 8 * sumac_algo_info(o->algo)->digest_len;
+	bool negative = false, overflow = false;
+	uintmax_t bits = 0;
+
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	if (*p == '-' && o->level >= GNU_9_11)
+		negative = true, p++;
+	else if (*p == '+')
+		p++;
+	const char *digits = p;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		const unsigned d = (unsigned)(*p - '0');
+		if (bits > (UINTMAX_MAX - d) / 10)
+			overflow = true;
+		else
+			bits = bits * 10 + d;
+	}
+	if (p == digits || *p) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(arg));
+		return false;
+	}
+	if ((negative && (bits || overflow)) || (overflow && o->level < GNU_9_8)) {
+		out_error(EOVERFLOW, gnu_("invalid length: %s"), out_quote(arg));
+		return false;
+	}
+	const bool too_long = overflow || bits > max_bits;
+	const bool not_whole = !overflow && bits % 8 != 0;
+	if (too_long && (o->level >= GNU_9_8 || !not_whole)) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(arg));
+		out_error(0, gnu_("maximum digest length for %s is %d bits"),
+			  out_quote(sumac_algo_info(o->algo)->tag), (int)max_bits);
+		return false;
+	}
+	if (not_whole) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(arg));
+		out_error(0, "%s", gnu_("length is not a multiple of 8"));
+		return false;
+	}
+	o->digest_len = bits == 0 || bits == max_bits ? 0 : (unsigned)(bits / 8);
+	return true;
+}
+
+/* -l's number as GNU's cksum reads it: leading blanks, a '+', decimal
+ * digits; from 9.11 a '-' too (-0 is 0, any other negative overflows).
+ * Returns 0, 1 for no number, 2 for a negative one. */
+static int length_number(const char *arg, unsigned level, uintmax_t *bits, bool *overflow)
+{
+	const char *p = arg;
+	bool negative = false;
+
+	*bits = 0;
+	*overflow = false;
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	if (*p == '-' && level >= GNU_9_11)
+		negative = true, p++;
+	else if (*p == '+')
+		p++;
+	const char *digits = p;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		const unsigned d = (unsigned)(*p - '0');
+		if (*bits > (UINTMAX_MAX - d) / 10)
+			*overflow = true;
+		else
+			*bits = *bits * 10 + d;
+	}
+	if (p == digits || *p)
+		return 1;
+	return negative && (*bits || *overflow) ? 2 : 0;
+}
+
+/* cksum -l where it stands: up to 9.4 the number and its multiple of 8
+ * (the rest waits for -a); from 9.5 only that it is a number.  False
+ * after GNU's message. */
+static bool cksum_length_arg(const struct sumac_opts *o)
+{
+	uintmax_t bits;
+	bool overflow;
+	const int r = length_number(o->length_arg, o->level, &bits, &overflow);
+
+	if (r == 1 || (r == 0 && overflow && o->level < GNU_9_5) || r == 2) {
+		out_error(r == 1 ? 0 : EOVERFLOW, gnu_("invalid length: %s"),
+			  out_quote(o->length_arg));
+		return false;
+	}
+	if (o->level < GNU_9_5 && bits % 8 != 0) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(o->length_arg));
+		out_error(0, "%s", gnu_("length is not a multiple of 8"));
+		return false;
+	}
+	return true;
+}
+
+/* cksum -l once -a is known: which algorithms take it, and what each
+ * takes.  Sets o->digest_len (blake2b) or o->algo (sha2, sha3); false
+ * after GNU's message. */
+static bool cksum_length_valid(struct sumac_opts *o, unsigned *family_bits)
+{
+	const struct cksum_algo *ca = o->ck;
+	const bool blake2b = strcmp(ca->name, "blake2b") == 0;
+	uintmax_t bits = 0;
+	bool overflow = false;
+
+	*family_bits = 0;
+	if (o->length_arg)
+		length_number(o->length_arg, o->level, &bits, &overflow);
+	if (o->length_arg && (bits || overflow) && !blake2b && !ca->sized) {
+		out_error(
+			0, "%s",
+			o->level >= GNU_9_8
+				? gnu_("--length is only supported with --algorithm blake2b, sha2, "
+				       "or sha3")
+				: gnu_("--length is only supported with --algorithm=blake2b"));
+		return false;
+	}
+	if (ca->sized) {
+		if (!o->length_arg) {
+			if (o->action == ACTION_CHECK)
+				return true;
+			out_error(0,
+				  gnu_("--algorithm=%s requires specifying --length 224, 256, 384, "
+				       "or 512"),
+				  ca->name);
+			return false;
+		}
+		if (overflow || (bits != 224 && bits != 256 && bits != 384 && bits != 512)) {
+			out_error(0, gnu_("invalid length: %s"), out_quote(o->length_arg));
+			out_error(0, gnu_("digest length for %s must be 224, 256, 384, or 512"),
+				  out_quote(ca->word));
+			return false;
+		}
+		*family_bits = (unsigned)bits;
+		return true;
+	}
+	if (!blake2b || !o->length_arg)
+		return true;
+	const unsigned max_bits = 512;
+	const bool too_long = overflow || bits > max_bits;
+	const bool not_whole = !overflow && bits % 8 != 0;
+	if (too_long && (o->level >= GNU_9_8 || !not_whole)) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(o->length_arg));
+		out_error(0, gnu_("maximum digest length for %s is %d bits"), out_quote(ca->word),
+			  (int)max_bits);
+		return false;
+	}
+	if (not_whole) {
+		out_error(0, gnu_("invalid length: %s"), out_quote(o->length_arg));
+		out_error(0, "%s", gnu_("length is not a multiple of 8"));
+		return false;
+	}
+	o->digest_len = bits == 0 || bits == max_bits ? 0 : (unsigned)(bits / 8);
+	return true;
+}
+
+/* The first check-only option given without --check, in GNU's order, or
+ * NULL: the same part of every program's conflict list. */
+static const char *check_only_conflict(const struct sumac_opts *o, bool check)
+{
+	if (check)
+		return NULL;
+	if (o->ignore_missing)
+		return "the --ignore-missing option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_STATUS)
+		return "the --status option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_WARN)
+		return "the --warn option is meaningful only when verifying checksums";
+	if (o->verbosity == VERBOSITY_QUIET)
+		return "the --quiet option is meaningful only when verifying checksums";
+	if (o->strict)
+		return "the --strict option is meaningful only when verifying checksums";
+	return NULL;
+}
+
+/* cksum's conflicts, in the order of the level's release. */
+static const char *cksum_conflict(const struct sumac_opts *o)
+{
+	const bool check = o->action == ACTION_CHECK;
+	static const char tag_text[] = "--text mode is only supported with --untagged";
+	const bool tagged = o->prefix_tag != 0;
+
+	if (o->level < GNU_9_10 && tagged && o->binary == 0)
+		return tag_text;
+	if (o->delim != '\n' && check)
+		return "the --zero option is not supported when verifying checksums";
+	if (o->level >= GNU_9_10 && o->prefix_tag == 1 && check)
+		return "the --tag option is meaningless when verifying checksums";
+	if (o->level >= GNU_9_4 && o->binary >= 0 && check)
+		return "the --binary and --text options are meaningless when verifying checksums";
+	const char *only = check_only_conflict(o, check);
+	if (only)
+		return only;
+	if (tagged && o->binary == 0)
+		return tag_text;
+	return NULL;
+}
+
+/* What cksum checks once every option is read, in GNU's order. */
+static int cksum_finish(struct sumac_opts *o, int argc)
+{
+	unsigned family_bits;
+
+	if (!cksum_length_valid(o, &family_bits))
+		return 1;
+	if (o->ck->format != CKSUM_DIGEST && o->action == ACTION_CHECK && o->algo_given) {
+		out_error(
+			0, "%s",
+			o->level >= GNU_9_6
+				? gnu_("--check is not supported with "
+				       "--algorithm={bsd,sysv,crc,crc32b}")
+				: gnu_("--check is not supported with --algorithm={bsd,sysv,crc}"));
+		return 1;
+	}
+	if (o->base64 && o->raw) {
+		out_error(0, "%s", gnu_("--base64 and --raw are mutually exclusive"));
+		return usage_error();
+	}
+	const char *conflict = cksum_conflict(o);
+	if (conflict) {
+		out_error(0, "%s", gnu_(conflict));
+		return usage_error();
+	}
+	o->tag = o->prefix_tag != 0;
+	if (o->raw && argc - o->first_operand > 1) {
+		out_error(0, "%s", gnu_("the --raw option is not supported with multiple files"));
+		return 1;
+	}
+	/* Checking without -a reads each line's own algorithm; a sized
+	 * family without -l checks whichever length a line has. */
+	if (o->action == ACTION_CHECK && (!o->algo_given || (o->ck->sized && !family_bits)))
+		return 0;
+	if (!cksum_algo_resolve(o->ck, family_bits, &o->algo)) {
+		/* sumac's own: a build without that family. */
+		out_error(0, "--algorithm=%s is not available in this build of sumac", o->ck->name);
+		return 1;
+	}
+	return 0;
+}
+
+/* Returns the first conflict in the order of the level's release, or
+ * NULL.  9.10 moved the --tag/--text conflict after all the others. */
 static const char *option_conflict(const struct sumac_opts *o)
 {
 	const bool check = o->action == ACTION_CHECK;
+	static const char tag_text[] = "--tag does not support --text mode";
 
-	if (o->tag && o->binary == 0)
-		return "--tag does not support --text mode";
+	if (o->level < GNU_9_10 && o->tag && o->binary == 0)
+		return tag_text;
 	if (o->delim != '\n' && check)
 		return "the --zero option is not supported when verifying checksums";
 	if (o->tag && check)
 		return "the --tag option is meaningless when verifying checksums";
 	if (o->binary >= 0 && check)
 		return "the --binary and --text options are meaningless when verifying checksums";
-	if (o->ignore_missing && !check)
-		return "the --ignore-missing option is meaningful only when verifying checksums";
-	if (o->verbosity == VERBOSITY_STATUS && !check)
-		return "the --status option is meaningful only when verifying checksums";
-	if (o->verbosity == VERBOSITY_WARN && !check)
-		return "the --warn option is meaningful only when verifying checksums";
-	if (o->verbosity == VERBOSITY_QUIET && !check)
-		return "the --quiet option is meaningful only when verifying checksums";
-	if (o->strict && !check)
-		return "the --strict option is meaningful only when verifying checksums";
+	const char *only = check_only_conflict(o, check);
+	if (only)
+		return only;
+	if (o->tag && o->binary == 0)
+		return tag_text;
 	return NULL;
 }
 
 int opts_parse(struct sumac_opts *o, int argc, char **argv)
 {
-	const struct option *longopts = o->gnu_name ? gnu_options : sumac_options;
+	const bool b2sum = o->gnu_name && !o->cksum && sumac_algo_takes_length(o->algo);
+	const struct option *cksum_options = o->level >= GNU_9_4   ? cksum94_options
+					     : o->level >= GNU_9_2 ? cksum92_options
+								   : cksum91_options;
+	const struct option *longopts = o->cksum      ? cksum_options
+					: b2sum       ? b2sum_options
+					: o->gnu_name ? gnu_options
+						      : sumac_options;
 	/* "+": POSIXLY_CORRECT stops at the first operand on every libc, as
 	 * glibc's getopt does by itself. */
-	const char *shortopts = o->gnu_name ? "+bctwzj:" : "+a:bctwzj:";
+	const char *shortopts = b2sum || o->cksum ? (o->cksum ? "+a:l:bctwzj:" : "+l:bctwzj:")
+				: o->gnu_name     ? "+bctwzj:"
+						  : "+a:l:bctwzj:";
 	if (!getenv("POSIXLY_CORRECT"))
 		shortopts++;
 	bool list_backends = false;
@@ -258,6 +590,8 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->action = ACTION_HASH;
 	o->binary = -1;
 	o->tag = false;
+	o->length_arg = NULL;
+	o->digest_len = 0;
 	o->delim = '\n';
 	o->ignore_missing = false;
 	o->strict = false;
@@ -266,23 +600,50 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->lanes = NULL;
 	o->debug = false;
 	o->jobs = 1;
+	o->prefix_tag = -1;
+	o->base64 = false;
+	o->raw = false;
+	o->cksum_debug = false;
+	if (o->cksum)
+		o->ck = cksum_default_algo();
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
+			if (o->cksum) {
+				o->ck = cksum_algo_named(optarg, o->level);
+				if (!o->ck)
+					return bad_cksum_algorithm(optarg, o->level);
+				o->algo_given = true;
+				break;
+			}
 			if (sumac_algo_from_name(optarg, &o->algo) != 0)
 				return bad_algorithm(optarg);
 			o->algo_given = true;
 			break;
 		case 'b':
-			o->binary = 1;
+		case 't':
+			/* cksum before 9.4 knows the letters and refuses them
+			 * with no message (9.2-9.3's -b, base64, is not copied:
+			 * 9.4 gave it back to binary). */
+			if (o->cksum && o->level < GNU_9_4)
+				return usage_error();
+			o->binary = c == 'b';
+			break;
+		case 'l':
+			/* Until 9.5 each -l is checked where it stands. */
+			o->length_arg = optarg;
+			if (o->cksum) {
+				if (!cksum_length_arg(o))
+					return 1;
+				break;
+			}
+			if (o->level < GNU_9_5 && o->gnu_name && !length_valid(o))
+				return 1;
 			break;
 		case 'c':
 			o->action = ACTION_CHECK;
-			break;
-		case 't':
-			o->binary = 0;
 			break;
 		case 'w':
 			o->verbosity = VERBOSITY_WARN;
@@ -303,9 +664,20 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			o->strict = true;
 			break;
 		case OPT_TAG:
-			/* The BSD format has no mode marker; GNU records it as binary. */
+			if (o->cksum) {
+				/* 9.4-9.9 mark the tagged form binary, as the
+				 * other programs do. */
+				o->prefix_tag = 1;
+				if (o->level >= GNU_9_4 && o->level < GNU_9_10)
+					o->binary = 1;
+				break;
+			}
+			/* The BSD format has no mode marker; GNU up to 9.9
+			 * records it as binary, so that a -t before it is
+			 * overridden.  From 9.10 -t --tag is refused. */
 			o->tag = true;
-			o->binary = 1;
+			if (o->level < GNU_9_10)
+				o->binary = 1;
 			break;
 		case OPT_HELP:
 			/* As in GNU, --help and --version act where they stand:
@@ -325,7 +697,23 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			list_backends = true;
 			break;
 		case OPT_DEBUG:
-			o->debug = true;
+			if (o->cksum)
+				o->cksum_debug = true;
+			else
+				o->debug = true;
+			break;
+		case OPT_UNTAGGED:
+			/* 9.5-9.9: an --untagged after --tag drops the mark
+			 * --tag set. */
+			if (o->level >= GNU_9_5 && o->level < GNU_9_10 && o->prefix_tag == 1)
+				o->binary = -1;
+			o->prefix_tag = 0;
+			break;
+		case OPT_BASE64:
+			o->base64 = true;
+			break;
+		case OPT_RAW:
+			o->raw = true;
 			break;
 		case OPT_BENCHMARK:
 			benchmark = true;
@@ -337,10 +725,20 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			}
 			break;
 		default:
-			return option_error(longopts, shortopts, o->gnu_name, argc, argv);
+			return option_error(longopts, shortopts, o->gnu_name,
+					    gnu_option_count(longopts), argc, argv);
 		}
 	}
 	o->first_operand = optind;
+	if (o->cksum)
+		return cksum_finish(o, argc);
+	/* From 9.5 only the last -l counts, checked after every option. */
+	if (o->length_arg && !o->gnu_name && !sumac_algo_takes_length(o->algo)) {
+		out_error(0, "--length is only supported with --algorithm=blake2b");
+		return usage_error();
+	}
+	if (o->length_arg && (o->level >= GNU_9_5 || !o->gnu_name) && !length_valid(o))
+		return 1;
 
 	const char *conflict = option_conflict(o);
 	if (conflict) {
@@ -380,16 +778,74 @@ static void print_algorithm_list(enum sumac_algo dflt)
 	out_text("\n");
 }
 
+/* cksum's help: the options of the level, in sumac's words. */
+static void print_cksum_help(const struct sumac_opts *o)
+{
+	out_printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
+	out_text("Print or verify checksums: the POSIX CRC unless -a says otherwise.\n"
+		 "With no FILE, or when FILE is -, read standard input.\n\n");
+	out_text("  -a, --algorithm=NAME  one of:");
+	size_t col = 31;
+	for (unsigned i = 0; i < cksum_algo_count(); i++) {
+		const char *name = cksum_algo_at(i)->name;
+		if (o->level < cksum_algo_at(i)->since)
+			continue;
+		if (col + 1 + strlen(name) > 79) {
+			out_text("\n                       ");
+			col = 23;
+		}
+		out_printf(" %s", name);
+		col += 1 + strlen(name);
+	}
+	out_text("\n");
+	if (o->level >= GNU_9_2)
+		out_text("      --base64          write digests in base64, not hex\n");
+	out_text("  -c, --check           read checksum lists from the FILEs and verify them\n"
+		 "  -l, --length=BITS     digest size for blake2b (a multiple of 8 up to 512)");
+	out_text(o->level >= GNU_9_8
+			 ? ",\n                        or sha2 and sha3 (224, 256, 384 or 512)\n"
+			 : "\n");
+	if (o->level >= GNU_9_2)
+		out_text("      --raw             write the digest's bytes alone (one input)\n");
+	out_text("      --tag             write BSD-style lines, TAG (FILE) = DIGEST; the default\n"
+		 "      --untagged        write DIGEST, two spaces, FILE\n"
+		 "  -z, --zero            end each output line with NUL, not newline, and do not\n"
+		 "                        escape file names\n"
+		 "\n"
+		 "Only when verifying (-c):\n"
+		 "      --ignore-missing  say nothing about listed files that do not exist\n"
+		 "      --quiet           print nothing for files that verify\n"
+		 "      --status          print nothing at all; the exit status tells\n"
+		 "      --strict          fail on improperly formatted lines\n"
+		 "  -w, --warn            report each improperly formatted line\n"
+		 "\n"
+		 "      --debug           tell on stderr how the CRC is computed\n"
+		 "  -j, --jobs=N          hash N files at once (0 or auto: one per CPU)\n"
+		 "      --help            show this help and exit\n"
+		 "      --version         show the version and exit\n\n"
+		 "A length suffix on a fixed-length tag (SHA256-8) is an improperly formatted\n"
+		 "line, where GNU compares that many bits.\n"
+		 "Exit status: 0 if everything hashed or verified, 1 otherwise.\n");
+}
+
 void opts_print_help(const struct sumac_opts *o)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
 
+	if (o->cksum) {
+		print_cksum_help(o);
+		return;
+	}
+
 	out_printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
 	out_printf("Print or check %s checksums.\n",
-		   o->gnu_name ? ai->tag : "SHA-1, SHA-2 and MD5");
+		   o->gnu_name ? ai->tag : "SHA-1, SHA-2, MD5 and BLAKE2b");
 	out_text("With no FILE, or when FILE is -, read standard input.\n\n");
 	if (!o->gnu_name)
 		print_algorithm_list(SUMAC_DEFAULT_ALGO);
+	if (!o->gnu_name || sumac_algo_takes_length(o->algo))
+		out_text("  -l, --length=BITS     BLAKE2b digest size in bits: a multiple of 8\n"
+			 "                        up to 512; 0 means 512\n");
 	out_text("  -b, --binary          mark lines with '*' (binary mode); no other effect\n"
 		 "  -c, --check           read checksum lists from the FILEs and verify them\n"
 		 "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"
@@ -421,6 +877,9 @@ void opts_print_help(const struct sumac_opts *o)
 			"      --debug           tell on stderr which implementation hashes\n"
 			"      --benchmark       time every usable backend in memory for a few\n"
 			"                        seconds and show which one is fastest here\n"
+			"\n"
+			"SUMAC_GNU_COMPAT=9.1 ... 9.11 or latest: the GNU coreutils release that\n"
+			"the GNU program names (sha256sum and the others) behave as.\n"
 			"\n");
 	out_text("      --help            show this help and exit\n"
 		 "      --version         show the version and exit\n\n");

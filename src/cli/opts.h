@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "cli/cksum.h"
 #include "hash/hash.h"
 
 /* What sumac hashes with under its own name and no -a. */
@@ -29,12 +30,22 @@ enum action {
 
 struct sumac_opts {
 	enum action action;
-	bool gnu_name;        /* invoked as sha256sum & co.: GNU's option set only */
-	enum sumac_algo algo; /* from the program name, -a, or sha256 */
-	bool algo_given;      /* sumac -a, or a GNU name */
-	int binary;           /* -1 not given, 0 text (-t), 1 binary (-b, --tag) */
+	bool gnu_name;               /* invoked as sha256sum & co.: GNU's option set only */
+	bool cksum;                  /* invoked as cksum (gnu_name too) */
+	const struct cksum_algo *ck; /* cksum: -a's entry, or crc */
+	int prefix_tag;              /* cksum: -1 neither, 1 --tag, 0 --untagged (the last) */
+	bool base64;                 /* cksum --base64 */
+	bool raw;                    /* cksum --raw */
+	bool cksum_debug;            /* cksum --debug: GNU's, about the CRC path */
+	unsigned level;              /* the GNU release to behave as (cli/level.h); set
+				      * before opts_parse, which depends on it */
+	enum sumac_algo algo;        /* from the program name, -a, or sha256 */
+	bool algo_given;             /* sumac -a, or a GNU name */
+	int binary;                  /* -1 not given, 0 text (-t), 1 binary (-b, --tag) */
 	bool tag;
-	char delim; /* '\n', or '\0' with -z */
+	const char *length_arg; /* the last -l/--length, or NULL */
+	unsigned digest_len;    /* -l's digest in bytes; 0: the algorithm's own */
+	char delim;             /* '\n', or '\0' with -z */
 	bool ignore_missing;
 	bool strict;
 	enum verbosity verbosity;

@@ -23,6 +23,7 @@
 #include "cli/out.h"
 
 const char *program_name = "sumac";
+const char *error_name;
 
 /* The size that holds a few hundred result lines: one write(2) each. */
 #define OUT_BUFFER_SIZE (64 * 1024)
@@ -44,6 +45,9 @@ static struct {
 	int failed_errno;           /* ...with this errno (the last one) */
 	struct gnu_stdout gnu;      /* the words of the final message */
 	struct gnu_stdout gnu_ok;   /* what GNU has written while writes work */
+	size_t produced;            /* bytes of output so far, as the models saw them */
+	bool stop_on_error;         /* out_stop_on_write_error() */
+	bool line_records;          /* a result line ended with '\n' */
 } out;
 
 static char initial_buffer[OUT_BUFFER_SIZE];
@@ -94,24 +98,28 @@ void out_init(void)
 /* Both models of GNU's stdout see every piece of output. */
 static void model_write(const char *s, size_t n)
 {
+	out.produced += n;
 	gnu_stdout_write(&out.gnu, s, n);
 	gnu_stdout_write(&out.gnu_ok, s, n);
 }
 
 static void model_putc(char c)
 {
+	out.produced++;
 	gnu_stdout_putc(&out.gnu, c);
 	gnu_stdout_putc(&out.gnu_ok, c);
 }
 
 static void model_hex(size_t len)
 {
+	out.produced += 2 * len;
 	gnu_stdout_hex(&out.gnu, len);
 	gnu_stdout_hex(&out.gnu_ok, len);
 }
 
 static void model_text(const char *s, size_t n)
 {
+	out.produced += n;
 	gnu_stdout_text(&out.gnu, s, n);
 	gnu_stdout_text(&out.gnu_ok, s, n);
 }
@@ -120,6 +128,22 @@ static void model_flush(void)
 {
 	gnu_stdout_flush(&out.gnu);
 	gnu_stdout_flush(&out.gnu_ok);
+}
+
+static void write_error(int errnum);
+
+/* The 9.10 rule: the run ends at the first failed write of a result. */
+static void die_on_write_error(void)
+{
+	write_error(out.failed_errno);
+	exit(EXIT_FAILURE);
+}
+
+/* GNU's stdio has tried to write some of the output by now: it would have
+ * seen a persistent error (bytes leave its buffer only by a write). */
+static bool gnu_has_written(void)
+{
+	return out.produced > out.gnu.held;
 }
 
 static void ensure_init(void)
@@ -150,6 +174,13 @@ static void write_out(size_t n)
 			continue;
 		out.failed = true;
 		out.failed_errno = w < 0 ? errno : EIO;
+		/* GNU writes each '\n' line as it ends (line buffering) and
+		 * from 9.10 stops after the first that fails: every line held
+		 * here is past that point.  Dying now, before whatever made
+		 * sumac write (a diagnostic, the next lines, exit), shows just
+		 * what GNU showed. */
+		if (out.stop_on_error && out.line_records)
+			die_on_write_error();
 		break;
 	}
 	memmove(out.buf, out.buf + n, out.len - n);
@@ -251,7 +282,7 @@ void out_error(int errnum, const char *fmt, ...)
 	if (out.len > 0)
 		write_out(out.len);
 	model_flush();
-	fprintf(stderr, "%s: ", program_name);
+	fprintf(stderr, "%s: ", error_name ? error_name : program_name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -338,6 +369,13 @@ void out_put_hex(const unsigned char *digest, size_t len)
 	append(hex, 2 * len);
 }
 
+void out_put_bytes(const void *p, size_t n)
+{
+	ensure_init();
+	model_write(p, n);
+	append(p, n);
+}
+
 void out_put_str(const char *s)
 {
 	const size_t n = strlen(s);
@@ -358,8 +396,25 @@ void out_end_line(char delim)
 {
 	if (delim != '\n' && out.regular)
 		out.paced = true;
+	if (delim == '\n')
+		out.line_records = true;
 	out_put_char(delim);
 	line_ended(out.len);
+	/* -z records: GNU checks its stream after each one, and has seen an
+	 * error once its stdio has tried a write; sumac then tries its own
+	 * (the error is taken to persist, as gnu_stdout.h does). */
+	if (out.stop_on_error && delim != '\n' && gnu_has_written()) {
+		if (!out.failed && flush_point() > 0)
+			write_out(flush_point());
+		if (out.failed)
+			die_on_write_error();
+	}
+}
+
+void out_stop_on_write_error(bool stop)
+{
+	ensure_init();
+	out.stop_on_error = stop;
 }
 
 static void text(const char *s, size_t n)
@@ -422,9 +477,11 @@ void out_pause(void)
 static void write_error(int errnum)
 {
 	if (errnum)
-		fprintf(stderr, "%s: %s: %s\n", program_name, gnu_("write error"), errtext(errnum));
+		fprintf(stderr, "%s: %s: %s\n", error_name ? error_name : program_name,
+			gnu_("write error"), errtext(errnum));
 	else
-		fprintf(stderr, "%s: %s\n", program_name, gnu_("write error"));
+		fprintf(stderr, "%s: %s\n", error_name ? error_name : program_name,
+			gnu_("write error"));
 }
 
 int out_close_stdout(void)

@@ -11,6 +11,10 @@
 
 /* argv[0] as invoked: GNU prefixes every message with it unchanged. */
 extern const char *program_name;
+/* The name diagnostics start with, where it is not program_name: from GNU
+ * 9.4 (checked on 9.7) argv[0]'s base name, while "Try '... --help'" and
+ * getopt's messages keep the name as given.  NULL: program_name. */
+extern const char *error_name;
 
 /* Result lines go through sumac's own buffer, never stdio's, and only
  * whole lines are handed to write(2): a line ends with out_end_line() (or,
@@ -44,6 +48,12 @@ void out_error(int errnum, const char *fmt, ...) __attribute__((format(printf, 2
  * it is safe to paste into a shell, otherwise quoted.  Returns a buffer
  * that stays valid until the next call. */
 const char *out_quotef(const char *name);
+/* Whether out_quotef keeps coreutils 9.1's quirk for names holding ' after
+ * an unprintable character (quote.c); the default is yes. */
+void out_quote_gnu91(bool carry);
+/* gnulib's quote() in the locale's style: 'ARG', or with the locale's
+ * quotation marks.  The same buffer rule as out_quotef (its own buffer). */
+const char *out_quote(const char *arg);
 
 /* True if generation mode must escape this name (it holds \, LF or CR). */
 bool out_name_needs_escape(const char *name);
@@ -58,6 +68,8 @@ void out_put_hex(const unsigned char *digest, size_t len);
 
 /* Pieces of a result line, as fputs() and putchar() would write them. */
 void out_put_str(const char *s);
+/* n bytes as they are (cksum --raw). */
+void out_put_bytes(const void *p, size_t n);
 void out_put_char(char c);
 
 /* Ends a result line with delim ('\n', or '\0' under -z). */
@@ -76,6 +88,13 @@ void out_flush(void);
  * or to do long work: writes the finished lines out now unless stdout is a
  * destination nobody watches line by line (a regular file). */
 void out_pause(void);
+
+/* From GNU 9.10 a result that cannot be written ends the run: on a failed
+ * write of result lines, "write error: REASON" and exit status 1 at once
+ * (or, for -z records that GNU's buffer still held, at the next record's
+ * end, as GNU notices it only then).  Off by default (9.1: keep going and
+ * report at exit). */
+void out_stop_on_write_error(bool stop);
 
 /* The close_stdout of gnulib: writes what is left and closes stdout; 0 if
  * all output reached its destination, else reports "write error" worded

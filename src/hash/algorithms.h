@@ -40,7 +40,26 @@
 	X(SHA1, sha1, 20, 64)                                                                      \
 	X(SHA256, sha256, 32, 64)                                                                  \
 	X(SHA512, sha512, 64, 128)                                                                 \
+	X(BLAKE2B, blake2b, 88, 128)                                                               \
+	SUMAC_SHA3_FAMILIES(X)                                                                     \
+	X(SM3, sm3, 32, 64)                                                                        \
+	X(CRC, crc, 4, 1)                                                                          \
+	X(CRC32B, crc32b, 4, 1)                                                                    \
+	X(SYSV, sysv, 4, 1)                                                                        \
+	X(BSD, bsd, 4, 1)                                                                          \
 	SUMAC_TEST_FAMILY_ROWS(X)
+
+/* SHA-3 (FIPS 202): one Keccak-f[1600] state of 200 bytes, absorbed at a
+ * rate of 200 - 2 * digest bytes, so each digest length is a family of its
+ * own whose block is that rate.  The framing then needs nothing new, and
+ * every block function has its rate as a constant; the four share one
+ * permutation (hash/keccak.h) and one family file (hash/sha3.c), which
+ * expand this list. */
+#define SUMAC_SHA3_FAMILIES(X)                                                                     \
+	X(SHA3_224, sha3_224, 200, 144)                                                            \
+	X(SHA3_256, sha3_256, 200, 136)                                                            \
+	X(SHA3_384, sha3_384, 200, 104)                                                            \
+	X(SHA3_512, sha3_512, 200, 72)
 
 /* GNU ships no program for the truncated SHA-512 variants; their tags
  * follow OpenSSL's "SHA512-256 (f) = ..." output. */
@@ -53,7 +72,17 @@
 	X(SHA384, "sha384", "SHA384", "sha384sum", SHA512, 0, 48, "SHA384")                        \
 	X(SHA512, "sha512", "SHA512", "sha512sum", SHA512, 1, 64, "SHA512")                        \
 	X(SHA512_224, "sha512-224", "SHA512-224", NULL, SHA512, 2, 28, "SHA512_224")               \
-	X(SHA512_256, "sha512-256", "SHA512-256", NULL, SHA512, 3, 32, "SHA512_256")
+	X(SHA512_256, "sha512-256", "SHA512-256", NULL, SHA512, 3, 32, "SHA512_256")               \
+	X(BLAKE2B, "blake2b", "BLAKE2b", "b2sum", BLAKE2B, 0, 64, NULL)                            \
+	X(SHA3_224, "sha3-224", "SHA3-224", NULL, SHA3_224, 0, 28, "SHA3_224")                     \
+	X(SHA3_256, "sha3-256", "SHA3-256", NULL, SHA3_256, 0, 32, "SHA3_256")                     \
+	X(SHA3_384, "sha3-384", "SHA3-384", NULL, SHA3_384, 0, 48, "SHA3_384")                     \
+	X(SHA3_512, "sha3-512", "SHA3-512", NULL, SHA3_512, 0, 64, "SHA3_512")                     \
+	X(SM3, "sm3", "SM3", NULL, SM3, 0, 32, NULL)                                               \
+	X(CRC, "crc", "CRC", NULL, CRC, 0, 4, NULL)                                                \
+	X(CRC32B, "crc32b", "CRC32B", NULL, CRC32B, 0, 4, NULL)                                    \
+	X(SYSV, "sysv", "SYSV", NULL, SYSV, 0, 2, NULL)                                            \
+	X(BSD, "bsd", "BSD", NULL, BSD, 0, 2, NULL)
 
 #define SUMAC_FAMILY_ENUM_(ID, ident, state, block) SUMAC_FAMILY_##ID,
 enum sumac_family { SUMAC_FAMILIES(SUMAC_FAMILY_ENUM_) SUMAC_NFAMILY };

@@ -17,6 +17,11 @@ static inline uint32_t load_le32(const uint8_t *p)
 	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | (uint32_t)p[0];
 }
 
+static inline uint64_t load_le64(const uint8_t *p)
+{
+	return (uint64_t)load_le32(p) | (uint64_t)load_le32(p + 4) << 32;
+}
+
 static inline uint64_t load_be64(const uint8_t *p)
 {
 	return (uint64_t)load_be32(p) << 32 | load_be32(p + 4);

@@ -32,6 +32,7 @@ static void detect(struct sumac_cpu *cpu)
 		return;
 	cpu->x86_ssse3 = (c >> 9) & 1;      /* CPUID.1:ECX.SSSE3[bit 9] */
 	cpu->x86_sse41 = (c >> 19) & 1;     /* CPUID.1:ECX.SSE4_1[bit 19] */
+	cpu->x86_pclmul = (c >> 1) & 1;     /* CPUID.1:ECX.PCLMULQDQ[bit 1] */
 	const bool osxsave = (c >> 27) & 1; /* CPUID.1:ECX.OSXSAVE[bit 27] */
 	const bool avx = (c >> 28) & 1;     /* CPUID.1:ECX.AVX[bit 28] */
 	/* AVX registers are only usable if the OS saves XMM and YMM state
@@ -49,12 +50,18 @@ static void detect(struct sumac_cpu *cpu)
 	cpu->x86_bmi2 = (b >> 8) & 1;                /* CPUID.7.0:EBX.BMI2[bit 8] */
 	/* CPUID.7.0:EBX.AVX512F[bit 16] and AVX512VL[bit 31] */
 	cpu->x86_avx512vl = zmm_saved && ((b >> 16) & 1) && ((b >> 31) & 1);
+	/* CPUID.7.0:EBX.AVX512BW[bit 30] */
+	cpu->x86_avx512bw = zmm_saved && ((b >> 16) & 1) && ((b >> 30) & 1);
+	/* CPUID.7.0:ECX.VPCLMULQDQ[bit 10]: VEX and EVEX encodings only, so
+	 * of no use unless the OS saves the YMM state. */
+	cpu->x86_vpclmul = ymm_saved && ((c >> 10) & 1);
 }
 
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 /* Bit values of the Linux arm64 ABI (asm/hwcap.h), spelled out so that old
  * headers without them still build. */
+#define SUMAC_HWCAP_PMULL  (1UL << 4)
 #define SUMAC_HWCAP_SHA1   (1UL << 5)
 #define SUMAC_HWCAP_SHA2   (1UL << 6)
 #define SUMAC_HWCAP_SHA512 (1UL << 21)
@@ -65,10 +72,12 @@ static void detect(struct sumac_cpu *cpu)
 	cpu->arm_sha1 = (hw & SUMAC_HWCAP_SHA1) != 0;
 	cpu->arm_sha2 = (hw & SUMAC_HWCAP_SHA2) != 0;
 	cpu->arm_sha512 = (hw & SUMAC_HWCAP_SHA512) != 0;
+	cpu->arm_pmull = (hw & SUMAC_HWCAP_PMULL) != 0;
 }
 
 #elif defined(__aarch64__) && defined(__FreeBSD__)
 #include <sys/auxv.h>
+#define SUMAC_HWCAP_PMULL  (1UL << 4)
 #define SUMAC_HWCAP_SHA1   (1UL << 5)
 #define SUMAC_HWCAP_SHA2   (1UL << 6)
 #define SUMAC_HWCAP_SHA512 (1UL << 21)
@@ -81,6 +90,7 @@ static void detect(struct sumac_cpu *cpu)
 	cpu->arm_sha1 = (hw & SUMAC_HWCAP_SHA1) != 0;
 	cpu->arm_sha2 = (hw & SUMAC_HWCAP_SHA2) != 0;
 	cpu->arm_sha512 = (hw & SUMAC_HWCAP_SHA512) != 0;
+	cpu->arm_pmull = (hw & SUMAC_HWCAP_PMULL) != 0;
 }
 
 #elif defined(__aarch64__) && defined(__APPLE__)
@@ -103,10 +113,11 @@ static bool sysctl_flag(const char *name, const char *older)
 
 static void detect(struct sumac_cpu *cpu)
 {
-	/* Every Apple arm64 CPU has SHA-1 and SHA-256, and the oldest macOS
-	 * releases for arm64 lack the FEAT_ keys: only SHA-512 varies. */
+	/* Every Apple arm64 CPU has SHA-1, SHA-256 and PMULL, and the oldest
+	 * macOS releases for arm64 lack the FEAT_ keys: only SHA-512 varies. */
 	cpu->arm_sha1 = true;
 	cpu->arm_sha2 = true;
+	cpu->arm_pmull = true;
 	cpu->arm_sha512 = sysctl_flag("hw.optional.arm.FEAT_SHA512", "hw.optional.armv8_2_sha512");
 }
 
@@ -118,9 +129,11 @@ static void detect(struct sumac_cpu *cpu)
 #endif
 
 /* The mask's names: those of GCC's x86 options (-mssse3, -msse4.1, -mavx2,
- * -mbmi2, -msha, -mavx512vl), and the words of the "Features" line of /proc/cpuinfo on
- * Linux arm64.  No name is shared between the two architectures.  "sse41"
- * is taken too, as people drop the dot. */
+ * -mbmi2, -msha, -mavx512vl, -mpclmul, -mvpclmulqdq, -mavx512bw), and the words of the
+ * "Features" line of /proc/cpuinfo on Linux arm64.  No name is shared
+ * between the two architectures.  "sse41" is taken too, as people drop the
+ * dot, and the instructions' own names pclmulqdq and vpclmul (short for
+ * GCC's). */
 static const struct {
 	const char *name;
 	const char *alias; /* or NULL */
@@ -134,9 +147,16 @@ static const struct {
 	[SUMAC_CPU_X86_SHA] = {"sha", NULL, "x86", offsetof(struct sumac_cpu, x86_sha)},
 	[SUMAC_CPU_X86_AVX512VL] = {"avx512vl", NULL, "x86",
 				    offsetof(struct sumac_cpu, x86_avx512vl)},
+	[SUMAC_CPU_X86_PCLMUL] = {"pclmul", "pclmulqdq", "x86",
+				  offsetof(struct sumac_cpu, x86_pclmul)},
+	[SUMAC_CPU_X86_VPCLMUL] = {"vpclmulqdq", "vpclmul", "x86",
+				   offsetof(struct sumac_cpu, x86_vpclmul)},
+	[SUMAC_CPU_X86_AVX512BW] = {"avx512bw", NULL, "x86",
+				    offsetof(struct sumac_cpu, x86_avx512bw)},
 	[SUMAC_CPU_ARM_SHA1] = {"sha1", NULL, "arm", offsetof(struct sumac_cpu, arm_sha1)},
 	[SUMAC_CPU_ARM_SHA2] = {"sha2", NULL, "arm", offsetof(struct sumac_cpu, arm_sha2)},
 	[SUMAC_CPU_ARM_SHA512] = {"sha512", NULL, "arm", offsetof(struct sumac_cpu, arm_sha512)},
+	[SUMAC_CPU_ARM_PMULL] = {"pmull", NULL, "arm", offsetof(struct sumac_cpu, arm_pmull)},
 };
 
 /* A field added to struct sumac_cpu without its enum value fails here; an

@@ -20,9 +20,13 @@ struct sumac_cpu {
 	bool x86_bmi2;
 	bool x86_sha;      /* SHA-NI: SHA-1 and SHA-256 instructions */
 	bool x86_avx512vl; /* AVX-512F and AVX-512VL, with the ZMM state saved */
+	bool x86_pclmul;   /* PCLMULQDQ: 64 x 64-bit carry-less multiply on xmm */
+	bool x86_vpclmul;  /* VPCLMULQDQ: the same on ymm (and zmm) registers */
+	bool x86_avx512bw; /* AVX-512BW: byte and word operations on zmm */
 	bool arm_sha1;
 	bool arm_sha2;
 	bool arm_sha512;
+	bool arm_pmull; /* PMULL: 64 x 64-bit polynomial multiply */
 };
 
 /* One per field of struct sumac_cpu; bit (1u << f) in the masks below. */
@@ -33,9 +37,13 @@ enum sumac_cpu_feature {
 	SUMAC_CPU_X86_BMI2,
 	SUMAC_CPU_X86_SHA,
 	SUMAC_CPU_X86_AVX512VL,
+	SUMAC_CPU_X86_PCLMUL,
+	SUMAC_CPU_X86_VPCLMUL,
+	SUMAC_CPU_X86_AVX512BW,
 	SUMAC_CPU_ARM_SHA1,
 	SUMAC_CPU_ARM_SHA2,
 	SUMAC_CPU_ARM_SHA512,
+	SUMAC_CPU_ARM_PMULL,
 	SUMAC_CPU_NFEATURES
 };
 

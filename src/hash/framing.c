@@ -5,18 +5,34 @@
  * Library backends bypass this file through their stream ops. */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "hash/hash.h"
 #include "hash/md.h"
 #include "hash/registry.h"
 
+bool sumac_algo_takes_length(enum sumac_algo algo)
+{
+	return sumac_family_info(sumac_algo_info(algo)->family)->ops->set_length != NULL;
+}
+
 int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl)
 {
-	const struct sumac_algo_info *ai = sumac_algo_info(algo);
+	return sumac_init_len(ctx, algo, impl, 0);
+}
 
+int sumac_init_len(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl,
+		   unsigned digest_len)
+{
+	const struct sumac_algo_info *ai = sumac_algo_info(algo);
+	const bool own_length = digest_len == 0 || digest_len == ai->digest_len;
+
+	if (!own_length &&
+	    (!sumac_algo_takes_length(algo) || digest_len > ai->digest_len || impl->stream))
+		return EINVAL;
 	ctx->algo = algo;
-	ctx->digest_len = ai->digest_len;
+	ctx->digest_len = own_length ? ai->digest_len : digest_len;
 	ctx->family = sumac_family_info(ai->family);
 	ctx->blocks = impl->blocks;
 	ctx->stream = impl->stream;
@@ -27,6 +43,8 @@ int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_i
 	if (ctx->stream)
 		return ctx->stream->init(ctx->stream_ctx.bytes, algo);
 	ctx->family->ops->init(ctx->state.bytes, ai->variant);
+	if (ctx->family->ops->set_length)
+		ctx->family->ops->set_length(ctx->state.bytes, ctx->digest_len);
 	return 0;
 }
 
@@ -36,6 +54,11 @@ void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len)
 
 	if (len == 0)
 		return;
+	/* Library streams count too: cksum's legacy lines print the count. */
+	uint64_t before = ctx->total_lo;
+	ctx->total_lo += (uint64_t)len;
+	if (ctx->total_lo < before)
+		ctx->total_hi++;
 	if (ctx->stream) {
 		if (!ctx->err)
 			ctx->err = ctx->stream->update(ctx->stream_ctx.bytes, p, len);
@@ -46,10 +69,6 @@ void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len)
 	/* A held-back last block stays buffered until input past it arrives:
 	 * then only whole blocks that are surely not the last are compressed. */
 	const size_t keep = ctx->family->ops->hold_last_block;
-	uint64_t before = ctx->total_lo;
-	ctx->total_lo += (uint64_t)len;
-	if (ctx->total_lo < before)
-		ctx->total_hi++;
 
 	if (ctx->buffered) {
 		size_t take = block - ctx->buffered;
@@ -97,8 +116,14 @@ int sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
 		 uint8_t *out)
 {
+	return sumac_digest_len(algo, impl, 0, data, len, out);
+}
+
+int sumac_digest_len(enum sumac_algo algo, const struct sumac_impl *impl, unsigned digest_len,
+		     const void *data, size_t len, uint8_t *out)
+{
 	struct sumac_ctx ctx;
-	const int err = sumac_init(&ctx, algo, impl);
+	const int err = sumac_init_len(&ctx, algo, impl, digest_len);
 	if (err)
 		return err;
 	sumac_update(&ctx, data, len);

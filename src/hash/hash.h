@@ -37,6 +37,10 @@ struct sumac_family_ops {
 	bool hold_last_block;
 	/* Writes the initial state of the family's algorithm number variant. */
 	void (*init)(void *state, unsigned variant);
+	/* Families whose digest length is a parameter of the hash (BLAKE2b):
+	 * makes the state just written by init one for digest_len bytes, 1 to
+	 * the algorithm's digest_len.  NULL: the length is fixed. */
+	void (*set_length)(void *state, unsigned digest_len);
 	/* Merkle-Damgard families: the layout md.c's shared finish needs
 	 * (hash/md.h), called directly; final is then NULL. */
 	const struct sumac_md_layout *md;
@@ -140,6 +144,15 @@ struct sumac_ctx {
 /* 0 on success; an errno value when a stream backend refuses the algorithm
  * (OpenSSL under a FIPS policy refusing MD5) or cannot set up. */
 int sumac_init(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl);
+/* Whether algo's digest length is chosen per stream (BLAKE2b: 1 to 64
+ * bytes), by sumac_init_len. */
+bool sumac_algo_takes_length(enum sumac_algo algo);
+/* sumac_init for a digest of digest_len bytes: 0 is the algorithm's own
+ * length, any other must be 1 to that, for an algorithm that takes a
+ * length, and the backend must be a block backend (no library takes one).
+ * EINVAL otherwise.  sumac_final then writes digest_len bytes. */
+int sumac_init_len(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sumac_impl *impl,
+		   unsigned digest_len);
 /* A library's failure here is kept and returned by sumac_final. */
 void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len);
 /* Writes sumac_algo_info(algo)->digest_len bytes and returns 0, or returns
@@ -153,6 +166,9 @@ void sumac_discard(struct sumac_ctx *ctx);
  * sumac_init or sumac_final returns; out is a digest only on 0. */
 int sumac_digest(enum sumac_algo algo, const struct sumac_impl *impl, const void *data, size_t len,
 		 uint8_t *out);
+/* The same for a digest of digest_len bytes (sumac_init_len). */
+int sumac_digest_len(enum sumac_algo algo, const struct sumac_impl *impl, unsigned digest_len,
+		     const void *data, size_t len, uint8_t *out);
 
 /* For a lane kernel (impl->lanes_blocks): nblocks whole blocks of each of
  * n (1 <= n <= impl->lanes) contexts, which must hold no buffered bytes and

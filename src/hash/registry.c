@@ -22,6 +22,9 @@
 #if HAVE_X86_SSSE3
 #include "hash/x86/ssse3.h"
 #endif
+#if HAVE_X86_PCLMUL || HAVE_X86_VPCLMUL || HAVE_X86_AVX512_VPCLMUL
+#include "hash/x86/pclmul.h"
+#endif
 #if HAVE_ARM_SHA2 || HAVE_ARM_SHA512
 #include "hash/arm/armv8.h"
 #endif
@@ -54,6 +57,21 @@
 #define IF_SSSE3(x) x
 #else
 #define IF_SSSE3(x) NULL
+#endif
+#if HAVE_X86_PCLMUL
+#define IF_PCLMUL(x) x
+#else
+#define IF_PCLMUL(x) NULL
+#endif
+#if HAVE_X86_VPCLMUL
+#define IF_VPCLMUL(x) x
+#else
+#define IF_VPCLMUL(x) NULL
+#endif
+#if HAVE_X86_AVX512_VPCLMUL
+#define IF_AVX512_VPCLMUL(x) x
+#else
+#define IF_AVX512_VPCLMUL(x) NULL
 #endif
 #if HAVE_ARM_SHA2
 #define IF_ARM_SHA2(x) x
@@ -100,6 +118,27 @@ static bool ssse3_usable(const struct sumac_cpu *cpu)
 	return cpu->x86_ssse3;
 }
 
+/* The CRC folding kernels: pclmulqdq, with pshufb (SSSE3) for the
+ * byte order of cksum's CRC and pextrd (SSE4.1) for the register. */
+static bool pclmul_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_pclmul && cpu->x86_ssse3 && cpu->x86_sse41;
+}
+
+/* The ymm form: vpclmulqdq with AVX2 (whose flag also says the OS saves
+ * the YMM state); its tail is the xmm form's code, VEX-encoded. */
+static bool vpclmul_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_vpclmul && cpu->x86_avx2 && pclmul_usable(cpu);
+}
+
+/* The zmm form: vpclmulqdq on zmm, vpternlogq (AVX-512F), lane extracts
+ * (AVX-512F), vpshufb on zmm (AVX-512BW); its tail is the xmm code. */
+static bool avx512_vpclmul_usable(const struct sumac_cpu *cpu)
+{
+	return vpclmul_usable(cpu) && cpu->x86_avx512vl && cpu->x86_avx512bw;
+}
+
 static bool armv8_sha1_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->arm_sha1;
@@ -115,6 +154,11 @@ static bool armv8_sha512_usable(const struct sumac_cpu *cpu)
 	return cpu->arm_sha512;
 }
 
+static bool armv8_pmull_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->arm_pmull;
+}
+
 /* The portable row of every family of algorithms.h, with the looped
  * many-message reference. */
 #define PORTABLE_ROW_(ID, ident, state, block)                                                     \
@@ -126,6 +170,41 @@ static bool armv8_sha512_usable(const struct sumac_cpu *cpu)
 	 .lanes_reference = true,                                                                  \
 	 .blocks = sumac_##ident##_blocks_portable,                                                \
 	 .lanes_blocks = sumac_##ident##_lanes_portable},
+
+/* OpenSSL's SHA-3, one row per SHA-3 family. */
+#define SHA3_OPENSSL_ROW_(ID, ident, state, block)                                                 \
+	{.driver = #ident "-openssl",                                                              \
+	 .backend = "openssl",                                                                     \
+	 .family = SUMAC_FAMILY_##ID,                                                              \
+	 .priority = 150,                                                                          \
+	 .stream = IF_OPENSSL(&sumac_openssl_stream)},
+
+/* The SHA-3 lanes (x86/sha3_avx512_lanes.c), eight messages in zmm
+ * registers; one message goes through the portable rounds, which no x86
+ * form beat by much (hash/keccak.h).  Measured on a Zen 5 (gcc 12 and
+ * clang 14), eight live lanes 7.1x / 4.8x one portable stream. */
+#define SHA3_AVX512_ROW_(ID, ident, state, block)                                                  \
+	{.driver = #ident "-x86-avx512",                                                           \
+	 .backend = "x86-avx512",                                                                  \
+	 .family = SUMAC_FAMILY_##ID,                                                              \
+	 .priority = 245,                                                                          \
+	 .usable = avx512_usable,                                                                  \
+	 .blocks = IF_AVX512(sumac_##ident##_blocks_portable),                                     \
+	 .lanes = 8,                                                                               \
+	 .lanes_blocks = IF_AVX512(sumac_##ident##_lanes_avx512)},
+
+/* The same four at a time in ymm registers (x86/sha3_avx2_lanes.c), for
+ * CPUs without AVX-512: four live lanes measured 2.3x (gcc 12) and 2.6x
+ * (clang 14) four portable streams on a Zen 5. */
+#define SHA3_AVX2_ROW_(ID, ident, state, block)                                                    \
+	{.driver = #ident "-x86-avx2",                                                             \
+	 .backend = "x86-avx2",                                                                    \
+	 .family = SUMAC_FAMILY_##ID,                                                              \
+	 .priority = 240,                                                                          \
+	 .usable = avx2_usable,                                                                    \
+	 .blocks = IF_AVX2(sumac_##ident##_blocks_portable),                                       \
+	 .lanes = 4,                                                                               \
+	 .lanes_blocks = IF_AVX2(sumac_##ident##_lanes_avx2)},
 
 /* Order: best first within a priority, which is the order auto tries
  * entries of equal priority in; the order of first appearance is also the
@@ -196,6 +275,18 @@ const struct sumac_impl sumac_impls[] = {
 	 .blocks = IF_AVX2(sumac_sha512_blocks_avx2),
 	 .lanes = 4,
 	 .lanes_blocks = IF_AVX2(sumac_sha512_lanes_avx2)},
+	/* The scalar rorx kernel (blake2b_bmi2.c): on a Zen 5 it measured
+	 * 1.4-2x a ymm kernel (rows in ymm registers, vpshufb rotations; also
+	 * with AVX-512VL's vprorq) and even with OpenSSL's EVP BLAKE2b-512 in
+	 * process, since vector adds and shuffles take two cycles there and
+	 * the compression is one dependent chain.  The ymm kernel was dropped
+	 * rather than kept without a row (and so without tests). */
+	{.driver = "blake2b-x86-avx2",
+	 .backend = "x86-avx2",
+	 .family = SUMAC_FAMILY_BLAKE2B,
+	 .priority = 240,
+	 .usable = avx2_usable,
+	 .blocks = IF_AVX2(sumac_blake2b_blocks_bmi2)},
 	/* MD5 is one chain of dependent steps that no x86 instruction
 	 * shortens, so sumac has no faster one-stream MD5 than the portable
 	 * one, which this row uses for one message (1.05x OpenSSL's MD5() at
@@ -213,6 +304,46 @@ const struct sumac_impl sumac_impls[] = {
 	 .usable = avx2_usable,
 	 .blocks = IF_AVX2(sumac_md5_blocks_portable),
 	 .lanes_blocks = IF_AVX2(sumac_md5_lanes_avx2)},
+	/* CRC-32 by carry-less multiplication (hash/x86/crc_fold.h).  The
+	 * zmm kernel folds sixteen chunks at once, the ymm one eight, the
+	 * xmm one four.  In process on a 2-vCPU Zen 5 (bench/speed, 1 MiB):
+	 * zmm 1.9x ymm, ymm about 2x xmm, xmm 5x portable. */
+	{.driver = "crc-x86-avx512",
+	 .backend = "x86-avx512",
+	 .family = SUMAC_FAMILY_CRC,
+	 .priority = 255,
+	 .usable = avx512_vpclmul_usable,
+	 .blocks = IF_AVX512_VPCLMUL(sumac_crc_blocks_avx512)},
+	{.driver = "crc32b-x86-avx512",
+	 .backend = "x86-avx512",
+	 .family = SUMAC_FAMILY_CRC32B,
+	 .priority = 255,
+	 .usable = avx512_vpclmul_usable,
+	 .blocks = IF_AVX512_VPCLMUL(sumac_crc32b_blocks_avx512)},
+	{.driver = "crc-x86-vpclmul",
+	 .backend = "x86-vpclmul",
+	 .family = SUMAC_FAMILY_CRC,
+	 .priority = 250,
+	 .usable = vpclmul_usable,
+	 .blocks = IF_VPCLMUL(sumac_crc_blocks_vpclmul)},
+	{.driver = "crc32b-x86-vpclmul",
+	 .backend = "x86-vpclmul",
+	 .family = SUMAC_FAMILY_CRC32B,
+	 .priority = 250,
+	 .usable = vpclmul_usable,
+	 .blocks = IF_VPCLMUL(sumac_crc32b_blocks_vpclmul)},
+	{.driver = "crc-x86-pclmul",
+	 .backend = "x86-pclmul",
+	 .family = SUMAC_FAMILY_CRC,
+	 .priority = 240,
+	 .usable = pclmul_usable,
+	 .blocks = IF_PCLMUL(sumac_crc_blocks_pclmul)},
+	{.driver = "crc32b-x86-pclmul",
+	 .backend = "x86-pclmul",
+	 .family = SUMAC_FAMILY_CRC32B,
+	 .priority = 240,
+	 .usable = pclmul_usable,
+	 .blocks = IF_PCLMUL(sumac_crc32b_blocks_pclmul)},
 	/* For x86 CPUs without AVX2: about 1.4x portable on a Zen 5 with
 	 * AVX2 masked, as fast there as sha1-x86-avx2. */
 	{.driver = "sha1-x86-ssse3",
@@ -243,6 +374,26 @@ const struct sumac_impl sumac_impls[] = {
 	 .priority = 200,
 	 .usable = armv8_sha512_usable,
 	 .blocks = IF_ARM_SHA512(sumac_sha512_blocks_armv8)},
+	/* The CRCs by PMULL folding (arm/crc_pmull.c), in the SHA-1/SHA-256
+	 * library's build (+crypto takes in PMULL). */
+	{.driver = "crc-armv8",
+	 .backend = "armv8",
+	 .family = SUMAC_FAMILY_CRC,
+	 .priority = 200,
+	 .usable = armv8_pmull_usable,
+	 .blocks = IF_ARM_SHA2(sumac_crc_blocks_pmull)},
+	{.driver = "crc32b-armv8",
+	 .backend = "armv8",
+	 .family = SUMAC_FAMILY_CRC32B,
+	 .priority = 200,
+	 .usable = armv8_pmull_usable,
+	 .blocks = IF_ARM_SHA2(sumac_crc32b_blocks_pmull)},
+	/* Advanced SIMD is in every AArch64 CPU: no feature test. */
+	{.driver = "blake2b-armv8",
+	 .backend = "armv8",
+	 .family = SUMAC_FAMILY_BLAKE2B,
+	 .priority = 200,
+	 .blocks = IF_ARM_SHA2(sumac_blake2b_blocks_neon)},
 	/* CommonCrypto has no SHA-512/t and no MD5 here (deprecated there). */
 	{.driver = "sha1-commoncrypto",
 	 .backend = "commoncrypto",
@@ -279,6 +430,18 @@ const struct sumac_impl sumac_impls[] = {
 	 .backend = "openssl",
 	 .family = SUMAC_FAMILY_SHA512,
 	 .priority = 150,
+	 .stream = IF_OPENSSL(&sumac_openssl_stream)},
+	/* The SHA-3 rows, from the one list of its families. */
+	SUMAC_SHA3_FAMILIES(SHA3_AVX512_ROW_) SUMAC_SHA3_FAMILIES(SHA3_AVX2_ROW_)
+		SUMAC_SHA3_FAMILIES(SHA3_OPENSSL_ROW_)
+	/* Below portable, so that auto never takes it: OpenSSL 3.0's SM3 is
+	 * plain C on x86, and sm3-portable measured 1.06-1.11x it at 1 MiB
+	 * and 64 MiB, 1.2x at 1 KiB and 2x at 16 B (bench/speed-openssl,
+	 * gcc 12, Zen 5).  It is there for --backend openssl. */
+	{.driver = "sm3-openssl",
+	 .backend = "openssl",
+	 .family = SUMAC_FAMILY_SM3,
+	 .priority = 90,
 	 .stream = IF_OPENSSL(&sumac_openssl_stream)},
 	SUMAC_FAMILIES(PORTABLE_ROW_)};
 

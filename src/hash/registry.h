@@ -28,7 +28,9 @@ struct sumac_impl {
 	/* Bits (1u << enum sumac_algo) of the algorithms served; 0: every
 	 * algorithm of the family. */
 	unsigned algos;
-	int priority; /* portable 100, openssl 150, commoncrypto 180, armv8 200, x86 240-250 */
+	/* portable 100, openssl 150, commoncrypto 180, armv8 200, x86 240-250;
+	 * below 100 for a library row slower than portable (--backend only). */
+	int priority;
 	/* A many-message entry point (hash.h): lanes and lanes_blocks, or 0
 	 * and NULL. */
 	unsigned lanes;

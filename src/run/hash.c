@@ -8,7 +8,7 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 {
 	(void)ctx;
 	struct sumac_ctx hc;
-	int err = sumac_init(&hc, j->algo, j->impl);
+	int err = sumac_init_len(&hc, j->algo, j->impl, j->digest_len);
 	if (err)
 		return err;
 	/* A known stat tells a small regular file from an input worth the
@@ -19,6 +19,7 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 		sumac_discard(&hc);
 		return err;
 	}
+	j->bytes = hc.total_lo;
 	/* A library backend that failed mid-stream: an error, no digest. */
 	return sumac_final(&hc, j->digest);
 }

@@ -127,7 +127,7 @@ static bool start(void *batch, struct run_job *j, int fd, const struct stat *st)
 		if (!b->lane[l].job)
 			lane = &b->lane[l];
 	/* A failing init is computed alone, which reports it. */
-	if (!lane || sumac_init(&lane->ctx, j->algo, j->impl) != 0)
+	if (!lane || sumac_init_len(&lane->ctx, j->algo, j->impl, j->digest_len) != 0)
 		return false;
 #if HAVE_POSIX_FADVISE
 	if (large)
@@ -170,6 +170,7 @@ static void end_lane(struct lane *lane, int err, struct run_job **done, int *fds
 		j->err = err;
 	} else {
 		sumac_update(&lane->ctx, lane->data + lane->pos, lane->len - lane->pos);
+		j->bytes = lane->ctx.total_lo;
 		/* A library backend that failed: an error, no digest. */
 		j->err = sumac_final(&lane->ctx, j->digest);
 	}

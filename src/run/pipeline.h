@@ -47,6 +47,7 @@ struct run_job {
 	const char *name;     /* the input ("-": standard input) */
 	bool compute;         /* false: nothing to compute, only to report */
 	enum sumac_algo algo; /* with impl: what the compute callback uses */
+	unsigned digest_len;  /* bytes, for an algorithm that takes a length; 0: its own */
 	const struct sumac_impl *impl;
 	void *payload; /* the client's, for reporting; kept per slot */
 	size_t payload_size;
@@ -55,6 +56,7 @@ struct run_job {
 	 * or what the compute callback returned; digest is the callback's. */
 	int err;
 	unsigned char digest[SUMAC_MAX_DIGEST];
+	uint64_t bytes; /* how many the input had (cksum's legacy lines) */
 
 	int state; /* private to pipeline.c */
 };

@@ -121,7 +121,7 @@ mkl() {
 	compare_gnu sha256sum -c list
 	assert_rc 1
 	assert_err_line "sha256sum: 'my file': No such file or directory"
-	assert_out_line 'my file: FAILED open or read'
+	upto_9_10 assert_out_line 'my file: FAILED open or read'
 }
 
 @test "very long listed name: File name too long" {
@@ -348,7 +348,7 @@ mkl() {
 	mkl list "$A   a" "$B  b " "$A  a "
 	compare_gnu sha256sum -c list
 	assert_rc 1
-	assert_out_is ' a: OK\nb : OK\na : FAILED open or read\n'
+	upto_9_10 assert_out_is ' a: OK\nb : OK\na : FAILED open or read\n'
 }
 
 @test "digest of the wrong length or with a non-hex digit" {
@@ -378,8 +378,8 @@ mkl() {
 	mkf '*' ''
 	mkl list "$A" "$A " "$A  " "$A *" "$A **" "$A  *" "$A  a"
 	compare_gnu sha256sum -c -w list
-	assert_out_line '*: FAILED'
-	assert_out_line ' : FAILED open or read'
+	upto_9_10 assert_out_line '*: FAILED'
+	upto_9_10 assert_out_line ' : FAILED open or read'
 	mkl list2 "$A  a" "$A" "$A " "$A  " "$A *" "$A **" "$A  *" "$A *e" "\\$A  " "\\$A *" "\\$A"
 	compare_gnu sha256sum -c -w list2
 	assert_out_line 'a: OK'
@@ -393,13 +393,24 @@ mkl() {
 }
 
 # ----------------------------------------------------- escaped names
+# The status lines' names are rendered per level (compat-levels.bats): the
+# assertions below pin 9.1's rendering; every level compares with its GNU.
+
+at_9_1() {
+	level_ge 9.4 || "$@"
+}
+
+# upto_9_10 ASSERTION...: before 9.11's shell quoting of status-line names.
+upto_9_10() {
+	level_ge 9.11 || "$@"
+}
 
 @test "escaped name with backslash: '\\\\' prefix, '\\\\\\\\' in the name" {
 	mkf 'a\b' 'one\n'
 	mkl list "\\$A  a\\\\b"
 	compare_gnu sha256sum -c list
 	assert_rc 0
-	assert_out_is 'a\\b: OK\n'
+	at_9_1 assert_out_is 'a\\b: OK\n'
 }
 
 @test "escaped names with \\\\n and \\\\r" {
@@ -408,7 +419,7 @@ mkl() {
 	mkl list "\\$A  n\\nl" "\\$B *c\\rr"
 	compare_gnu sha256sum -c list
 	assert_rc 0
-	assert_out_is '\\n\\nl: OK\nc\rr: OK\n'
+	at_9_1 assert_out_is '\\n\\nl: OK\nc\rr: OK\n'
 }
 
 @test "escaped name in a tagged line" {
@@ -446,7 +457,7 @@ mkl() {
 	mkf 'a\\b' 'one\n'
 	mkl list "$A  a\\\\b" "$A  a\\nb"
 	compare_gnu sha256sum -c list
-	assert_out_line 'a\\\\b: OK'
+	at_9_1 assert_out_line 'a\\\\b: OK'
 	assert_rc 1
 }
 
@@ -457,11 +468,11 @@ mkl() {
 	mkl list "\\$A  a\\\\b" "\\$A  n\\nl" "\\$A  c\\rr" "\\$B  n\\nl" "\\$A  m\\nx"
 	compare_gnu sha256sum -c list
 	assert_rc 1
-	assert_out_line 'a\\b: OK'
-	assert_out_line '\\n\\nl: OK'
-	assert_out_line 'c\rr: OK'
-	assert_out_line '\\n\\nl: FAILED'
-	assert_out_line '\\m\\nx: FAILED open or read'
+	at_9_1 assert_out_line 'a\\b: OK'
+	at_9_1 assert_out_line '\\n\\nl: OK'
+	at_9_1 assert_out_line 'c\rr: OK'
+	at_9_1 assert_out_line '\\n\\nl: FAILED'
+	at_9_1 assert_out_line '\\m\\nx: FAILED open or read'
 	assert_err_line "sha256sum: 'm'\$'\\\\n''x': No such file or directory"
 }
 
@@ -470,7 +481,7 @@ mkl() {
 	mkl list "\\$A  \\\\lead" "$A  \\lead" "$B  \\lead"
 	compare_gnu sha256sum -c list
 	assert_rc 1
-	assert_out_is '\\lead: OK\n\\lead: OK\n\\lead: FAILED\n'
+	at_9_1 assert_out_is '\\lead: OK\n\\lead: OK\n\\lead: FAILED\n'
 }
 
 @test "each status line has its own result (OK after FAILED and vice versa)" {
@@ -521,8 +532,8 @@ mkl() {
 	mkf 'p (q) = r' 'two\n'
 	mkl list "SHA256 (x)y) = $A" "SHA256 (p (q) = r) = $B" "SHA256 () = $A"
 	compare_gnu sha256sum -c list
-	assert_out_line 'x)y: OK'
-	assert_out_line 'p (q) = r: OK'
+	upto_9_10 assert_out_line 'x)y: OK'
+	upto_9_10 assert_out_line 'p (q) = r: OK'
 }
 
 @test "another algorithm's tag is improperly formatted" {
@@ -532,6 +543,8 @@ mkl() {
 		"SHA2 (a) = $(h sha256sum one)" "BLAKE2b (a) = $(h sha512sum one)"
 	local p
 	for p in "${PROGS[@]}"; do
+		# For b2sum the BLAKE2b line is well formed (a wrong digest).
+		[[ $p == b2sum ]] && continue
 		compare_gnu "$p" -c -w list
 		assert_rc 0
 		assert_out_is 'a: OK\n'
@@ -572,7 +585,7 @@ mkl() {
 	mkl list "$A a" "$B  b" "$A *a"
 	compare_gnu sha256sum -c -w list
 	assert_rc 1
-	assert_out_line ' b: FAILED open or read'
+	upto_9_10 assert_out_line ' b: FAILED open or read'
 	assert_err_line "sha256sum: ' b': No such file or directory"
 }
 
@@ -590,7 +603,7 @@ mkl() {
 	mkl std.txt "$B  b"
 	compare_gnu sha256sum -c rev.txt std.txt
 	assert_rc 1
-	assert_out_is 'a: OK\n b: FAILED open or read\n'
+	upto_9_10 assert_out_is 'a: OK\n b: FAILED open or read\n'
 	compare_gnu sha256sum -c std.txt rev.txt
 	assert_rc 1
 	assert_err_line 'sha256sum: rev.txt: no properly formatted checksum lines found'

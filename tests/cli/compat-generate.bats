@@ -85,8 +85,11 @@ make_sizes() {
 	compare_gnu sha1sum -b --tag f
 	assert_out_is "SHA1 (f) = $(h sha1sum one)\n"
 	compare_gnu sha384sum -t --tag f
-	assert_rc 0
-	assert_out_is "SHA384 (f) = $(h sha384sum one)\n"
+	# 9.10 refuses -t --tag (compat-levels.bats, S2).
+	if ! level_ge 9.10; then
+		assert_rc 0
+		assert_out_is "SHA384 (f) = $(h sha384sum one)\n"
+	fi
 }
 
 @test "--tag with several files, stdin and odd names" {
@@ -426,7 +429,13 @@ make_sizes() {
 	mkf f 'one\n'
 	compare_gnu /opt/bin/sha256sum --tag f missing
 	assert_out_is "SHA256 (f) = $(h sha256sum one)\n"
-	assert_err_is '/opt/bin/sha256sum: missing: No such file or directory\n'
+	# Since 9.4 or earlier (9.7 checked), error() messages carry the base
+	# name only; getopt's messages and 'Try' keep argv[0] as given.
+	if level_ge 9.4; then
+		assert_err_is 'sha256sum: missing: No such file or directory\n'
+	else
+		assert_err_is '/opt/bin/sha256sum: missing: No such file or directory\n'
+	fi
 	compare_gnu ./x-sha1sum f
 	assert_out_is "$(h sha1sum one)  f\n"
 }

@@ -18,6 +18,9 @@ teardown() {
 }
 
 TRY="Try 'sha256sum --help' for more information.\n"
+# From 9.10 a write error stops the run and names errno (S3).
+ENOSPC=
+if level_ge 9.10; then ENOSPC=": No space left on device"; fi
 
 # conflict ARGS... MESSAGE: sha256sum ARGS must fail with exactly MESSAGE.
 conflict() {
@@ -42,12 +45,14 @@ conflict() {
 	conflict --tag --text a '--tag does not support --text mode'
 }
 
-@test "-t then --tag is accepted (--tag sets binary)" {
+@test "-t then --tag is accepted (--tag sets binary) before 9.10" {
+	local want=0
+	level_ge 9.10 && want=1
 	compare_gnu sha256sum -t --tag a
-	assert_rc 0
-	assert_out_is "SHA256 (a) = $A\n"
+	assert_rc $want
+	((want)) || assert_out_is "SHA256 (a) = $A\n"
 	compare_gnu sha256sum --text --tag -z a
-	assert_rc 0
+	assert_rc $want
 }
 
 @test "-z with -c is refused" {
@@ -89,7 +94,12 @@ conflict() {
 }
 
 @test "conflict order: tag+text before zero+check before tag+check" {
-	conflict -c -z --tag -t a '--tag does not support --text mode'
+	# From 9.10 tag+text is checked last (compat-levels.bats, S2).
+	if level_ge 9.10; then
+		conflict -c -z --tag -t a 'the --zero option is not supported when verifying checksums'
+	else
+		conflict -c -z --tag -t a '--tag does not support --text mode'
+	fi
 	conflict -c --tag -z a 'the --zero option is not supported when verifying checksums'
 	conflict -z --tag -b -c a 'the --zero option is not supported when verifying checksums'
 }
@@ -104,7 +114,11 @@ conflict() {
 }
 
 @test "conflict order: tag+text before ignore-missing before status/warn/quiet before strict" {
-	conflict --ignore-missing --strict --tag -t a '--tag does not support --text mode'
+	if level_ge 9.10; then
+		conflict --ignore-missing --strict --tag -t a 'the --ignore-missing option is meaningful only when verifying checksums'
+	else
+		conflict --ignore-missing --strict --tag -t a '--tag does not support --text mode'
+	fi
 	conflict --strict --status --ignore-missing a 'the --ignore-missing option is meaningful only when verifying checksums'
 	conflict --strict --status a 'the --status option is meaningful only when verifying checksums'
 	conflict --strict -w a 'the --warn option is meaningful only when verifying checksums'
@@ -348,7 +362,12 @@ conflict() {
 	compare_gnu d/.libs/lt-sha1sum missing
 	assert_err_is 'sha1sum: missing: No such file or directory\n'
 	compare_gnu .libs/lt-sha256sum missing
-	assert_err_is '.libs/lt-sha256sum: missing: No such file or directory\n'
+	# error() names the program by its base name since 9.4 or earlier.
+	if level_ge 9.4; then
+		assert_err_is 'lt-sha256sum: missing: No such file or directory\n'
+	else
+		assert_err_is '.libs/lt-sha256sum: missing: No such file or directory\n'
+	fi
 }
 
 # -------------------------------------------------------- write errors
@@ -358,7 +377,7 @@ conflict() {
 	for p in "${PROGS[@]}"; do
 		STDOUT_MODE=full compare_gnu "$p" a
 		assert_rc 1
-		assert_err_is "$p: write error\n"
+		assert_err_is "$p: write error$ENOSPC\n"
 	done
 	STDOUT_MODE=full compare_gnu sha256sum --tag a b
 	STDOUT_MODE=full compare_gnu sha256sum -z a
@@ -374,13 +393,14 @@ conflict() {
 	done
 	STDOUT_MODE=full compare_gnu sha512sum "${names[@]}"
 	assert_rc 1
-	assert_err_is 'sha512sum: write error\n'
+	assert_err_is "sha512sum: write error$ENOSPC\n"
 }
 
 @test "hash errors and a write error together" {
 	STDOUT_MODE=full compare_gnu sha256sum a missing b
 	assert_rc 1
-	assert_err_has 'sha256sum: missing: No such file or directory\n'
+	# From 9.10 the run stops at the first write error (S3).
+	level_ge 9.10 || assert_err_has 'sha256sum: missing: No such file or directory\n'
 }
 
 @test "check output to /dev/full" {

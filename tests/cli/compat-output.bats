@@ -102,7 +102,8 @@ deep_file() {
 	assert_err_is 'sha256sum: write error: No space left on device\n'
 	deep_file 211 x
 	STDOUT_MODE=full compare_gnu sha256sum -z "$FILE"
-	assert_err_is 'sha256sum: write error\n'
+	# 9.10 names errno whatever the buffer held (S3).
+	level_ge 9.10 || assert_err_is 'sha256sum: write error\n'
 	deep_file 212 x
 	STDOUT_MODE=full compare_gnu sha256sum -z "$FILE"
 	assert_err_is 'sha256sum: write error: No space left on device\n'
@@ -120,7 +121,7 @@ deep_file() {
 		deep_file "${last[i]}" z
 		STDOUT_MODE=full compare_gnu sha256sum --tag -z "$name1" c6 "$FILE"
 	done
-	assert_err_is 'sha256sum: write error\n'
+	level_ge 9.10 || assert_err_is 'sha256sum: write error\n'
 }
 
 @test "-z: a diagnostic after the last line leaves nothing pending (bare write error)" {
@@ -141,7 +142,7 @@ deep_file() {
 @test "a pipe whose reader has gone, SIGPIPE ignored" {
 	printf '%s  a\n' "$(h sha256sum one)" >list
 	STDOUT_MODE=epipe compare_gnu sha256sum a b
-	assert_err_is 'sha256sum: write error\n'
+	level_ge 9.10 || assert_err_is 'sha256sum: write error\n'
 	STDOUT_MODE=epipe compare_gnu sha256sum -z a b
 	assert_err_is 'sha256sum: write error: Broken pipe\n'
 	STDOUT_MODE=epipe compare_gnu sha256sum -z a missing

@@ -3,18 +3,36 @@
 #
 # Every comparison is byte-exact: stdout and stderr are captured to files and
 # compared with cmp, never through bats' $output (which drops NULs and the
-# trailing newline).  The reference is the GNU program in /usr/bin when it
-# exists and is coreutils 9.1, otherwise the golden files (golden/<key>.out,
-# .err, .rc) recorded from GNU by update-golden.sh.
+# trailing newline).  The reference is the real GNU program of the
+# compatibility level under test (SUMAC_GNU_COMPAT, exported to sumac too):
+#
+#   level            reference (live)                    golden files
+#   9.1              /usr/bin (Debian 12's coreutils)    golden/9.1/
+#   9.4              $SUMAC_GNU_REF/9.7/bin (9.4-9.9)    golden/9.4/
+#   9.10             $SUMAC_GNU_REF/9.10/bin             golden/9.10/
+#   9.11, latest     $SUMAC_GNU_REF/9.11/bin             golden/9.11/
+#   (unset: latest, sumac's default)
+#
+# When that program is missing or is another version, or SUMAC_CLI_GOLDEN is
+# set, the golden files (golden/<level>/<key>.out, .err, .rc) recorded from it
+# by update-golden.sh are the reference.
 #
 # Test-side API: sumac_as / gnu_as NAME ARGS (run with argv[0] = NAME),
 # compare_gnu NAME ARGS (byte-exact, reference vs sumac), compare_gnu_status
-# (exit status only), then assert_* on sumac's captured OUT/ERR/RC.  Inputs:
+# (exit status only), then assert_* on sumac's captured OUT/ERR/RC; level_ge
+# V (the level is V or later), gnu_live (the level's GNU runs here).  Inputs:
 # STDIN_FILE (default /dev/null, "<closed>" closes fd 0), STDOUT_MODE (unset,
 # "full" for /dev/full, "closed"), need_nobody (unreadable-file cases).
 #
 # Environment:
 #   SUMAC    absolute path of the sumac binary (default: ../../src/sumac)
+#   SUMAC_GNU_COMPAT  9.1, 9.4, 9.10, 9.11 or latest (default latest = 9.11)
+#   SUMAC_GNU_REF     the gnu-ref directory (default: ../shared/gnu-ref
+#            beside the source tree, or ../../shared/gnu-ref for a worktree
+#            one level deeper)
+#   SUMAC_CLI_B2SUM=1|0   run the PROGS loops for b2sum too (default: when
+#            b2sum is one of the built GNU names, SUMAC_GNU_NAMES, and always
+#            when recording golden files)
 #   RUNNER   optional emulator prefix, e.g. "qemu-x86_64 -cpu max"; argv[0] is
 #            then passed with the emulator's "-0 NAME" option
 #   RUNNER_ARGV0=symlink   for a RUNNER that has no "-0" (valgrind): run
@@ -25,18 +43,67 @@
 #   SUMAC_CLI_GOLDEN=1          compare with golden/ even if GNU is installed
 #   SUMAC_CLI_UPDATE_GOLDEN=1   (update-golden.sh) run GNU in place of sumac
 #                               and record golden/ files
-#   SUMAC_CLI_GOLDEN_DIR        where golden files live (default: golden/)
-
-# shellcheck disable=SC2016,SC2034 # literal $0/$@ for bash -c; HASH_* read via h()
+#   SUMAC_CLI_GOLDEN_DIR        where golden files live (default:
+#                               golden/<level>)
 
 export LC_ALL=C
 unset LANGUAGE POSIXLY_CORRECT
 
 : "${SUMAC:=$BATS_TEST_DIRNAME/../../src/sumac}"
-: "${SUMAC_CLI_GOLDEN_DIR:=$BATS_TEST_DIRNAME/golden}"
 
-# The six programs sumac replaces.
+# ---- The compatibility level and its reference.
+# CLI_LEVEL names the level's golden directory, CLI_LEVEL_NUM is it as
+# sumac's major*100+minor, GNU_REF_VERSION the release that is its live
+# reference and GNU_REF_BIN/GNU_REF_LD how to run that release's programs.
+CLI_LEVEL_ERROR=
+case ${SUMAC_GNU_COMPAT:-latest} in
+9.1) CLI_LEVEL=9.1 CLI_LEVEL_NUM=901 GNU_REF_VERSION=9.1 ;;
+9.4) CLI_LEVEL=9.4 CLI_LEVEL_NUM=904 GNU_REF_VERSION=9.7 ;;
+9.10) CLI_LEVEL=9.10 CLI_LEVEL_NUM=910 GNU_REF_VERSION=9.10 ;;
+9.11 | latest) CLI_LEVEL=9.11 CLI_LEVEL_NUM=911 GNU_REF_VERSION=9.11 ;;
+*)
+	CLI_LEVEL=none CLI_LEVEL_NUM=0 GNU_REF_VERSION=none
+	CLI_LEVEL_ERROR="SUMAC_GNU_COMPAT='$SUMAC_GNU_COMPAT': the suite has references for 9.1, 9.4, 9.10, 9.11 (latest) only"
+	;;
+esac
+export SUMAC_GNU_COMPAT=${SUMAC_GNU_COMPAT:-latest}
+: "${SUMAC_CLI_GOLDEN_DIR:=$BATS_TEST_DIRNAME/golden/$CLI_LEVEL}"
+
+if [[ -z ${SUMAC_GNU_REF-} ]]; then
+	for SUMAC_GNU_REF in "$BATS_TEST_DIRNAME/../../../shared/gnu-ref" \
+		"$BATS_TEST_DIRNAME/../../../../shared/gnu-ref" ""; do
+		[[ -z $SUMAC_GNU_REF || -d $SUMAC_GNU_REF/9.11 ]] && break
+	done
+fi
+# 9.1 runs as installed; 9.11 is a plain program under libexec/; the Debian
+# 9.7 and 9.10 programs need their own loader and libraries.  The bin/
+# wrappers would force argv[0] to the bare name, so they are not used.
+GNU_REF_LD=
+GNU_REF_LIB=
+if [[ $GNU_REF_VERSION == 9.1 ]]; then
+	GNU_REF_BIN=/usr/bin
+else
+	GNU_REF_BIN=$SUMAC_GNU_REF/$GNU_REF_VERSION/libexec
+	if [[ -e $SUMAC_GNU_REF/$GNU_REF_VERSION/lib/ld-linux-x86-64.so.2 ]]; then
+		GNU_REF_LIB=$SUMAC_GNU_REF/$GNU_REF_VERSION/lib
+		GNU_REF_LD=$GNU_REF_LIB/ld-linux-x86-64.so.2
+	fi
+fi
+
+# level_ge V: the level under test is GNU V (9.4, 9.10...) or later.
+level_ge() {
+	local maj=${1%%.*} min=${1#*.}
+	((CLI_LEVEL_NUM >= maj * 100 + min))
+}
+
+# The programs sumac replaces.  b2sum joins the loops once sumac has it.
 PROGS=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum)
+if [[ ${SUMAC_CLI_B2SUM-} == 1 || -n ${SUMAC_CLI_UPDATE_GOLDEN-} ||
+	(-z ${SUMAC_CLI_B2SUM-} && " ${SUMAC_GNU_NAMES-} " == *" b2sum "*) ]]; then
+	PROGS+=(b2sum)
+fi
+# Every program GNU has, for loops that are not about sumac's list.
+GNU_PROGS=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum)
 
 # Precomputed digests of the fixture contents "one\n", "two\n" and "" so that
 # check-mode fixtures do not need a reference hasher (golden mode).
@@ -58,6 +125,9 @@ HASH_sha384_empty=38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1
 HASH_sha512_one=07e41ccb166d21a5327d5a2ae1bb48192b8470e1357266c9d119c294cb1e95978569472c9de64fb6d93cbd4dd0aed0bf1e7c47fd1920de17b038a08a85eb4fa1
 HASH_sha512_two=9fef2458ee1a9277925614272adfe60872f4c1bf02eecce7276166957d1ab30f65cf5c8065a294bf1b13e3c3589ba936a3b5db911572e30dfcb200ef71ad33d5
 HASH_sha512_empty=cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e
+HASH_b2_one=fad0120fa495d39b98e4cccac4aff7c83bec3a100ab770b84760c013e4b987af4b242a2c8bc99891586c663161736844f8c7ae2083d8453dc5b84237513b4965
+HASH_b2_two=f52256a57c8e6444b51a6f5b39d948c415df9abdf567a3eb19c4d5d3b0b2fca64bf4a4d568c1a796d40fe3d1427af5bad4a76a4d187a155a0193758429dc2ff4
+HASH_b2_empty=786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce
 
 # h PROG CONTENT: digest of fixture content CONTENT (one|two|empty) for PROG.
 h() {
@@ -70,17 +140,21 @@ h() {
 tagof() {
 	local algo=${1%sum}
 	algo=${algo##*/}
-	printf '%s' "${algo^^}"
+	if [[ $algo == b2 ]]; then
+		printf 'BLAKE2b'
+	else
+		printf '%s' "${algo^^}"
+	fi
 }
 
-# gnu_path NAME: /usr/bin program that NAME (possibly "gsha256sum" or a path)
-# stands for; printed, or stored in variable $2 if given (no subshell).
+# gnu_path NAME: the level's GNU program that NAME (possibly "gsha256sum" or
+# a path) stands for; printed, or stored in variable $2 if given (no subshell).
 gnu_path() {
 	local base=${1##*/} p path
-	path=/usr/bin/$base
-	for p in "${PROGS[@]}"; do
+	path=$GNU_REF_BIN/$base
+	for p in "${GNU_PROGS[@]}"; do
 		if [[ $base == *"$p" ]]; then
-			path=/usr/bin/$p
+			path=$GNU_REF_BIN/$p
 			break
 		fi
 	done
@@ -172,7 +246,14 @@ gnu_as() {
 	local name=$1 prog
 	shift
 	gnu_path "$name" prog
-	if _nobody_needed; then
+	if [[ -n $GNU_REF_LD ]]; then
+		# glibc's loader run as a program gives the program argv[0] itself.
+		if _nobody_needed; then
+			_setpriv "$GNU_REF_LD" --library-path "$GNU_REF_LIB" --argv0 "$name" "$prog" "$@"
+		else
+			"$GNU_REF_LD" --library-path "$GNU_REF_LIB" --argv0 "$name" "$prog" "$@"
+		fi
+	elif _nobody_needed; then
 		_setpriv bash -c 'exec -a "$0" "$@"' "$name" "$prog" "$@"
 	else
 		(exec -a "$name" "$prog" "$@")
@@ -198,6 +279,10 @@ cli_setup() {
 	mkdir -p "$CAP_DIR" "$WORK_DIR"
 	cd "$WORK_DIR" || return 1
 	unset AS_NOBODY STDIN_FILE STDOUT_MODE NOBODY_DIR
+	if [[ -n $CLI_LEVEL_ERROR ]]; then
+		echo "$CLI_LEVEL_ERROR" >&2
+		return 1
+	fi
 	if [[ -z ${SUMAC_CLI_UPDATE_GOLDEN-} && ! -x $SUMAC ]]; then
 		echo "sumac binary not found or not executable: $SUMAC" >&2
 		return 1
@@ -217,11 +302,21 @@ mkf() {
 	printf '%b' "$2" >"$1"
 }
 
-# Deterministic key for the golden files of the current compare_gnu call,
-# stored in $key: <bats file>-<sanitised test description>-<call number in
-# the test>.  The counter lives in a file so that subshells cannot reuse it.
+# _cmp_key NAME: deterministic key for the golden files of the current
+# compare_gnu call, stored in $key: <bats file>-<sanitised test
+# description>-<call number in the test>, with "-b2sum" before the number
+# for b2sum, counted apart, so that b2sum joining PROGS renumbers nothing.
+# The counter lives in a file so that subshells cannot reuse it.
 _cmp_key() {
-	local n=0 counter=$BATS_TEST_TMPDIR/.cmp_count file desc
+	local n=0 counter=$BATS_TEST_TMPDIR/.cmp_count file desc sub=
+	gnu_path "$1" sub
+	sub=${sub##*/}
+	if [[ $sub == b2sum ]]; then
+		counter+=.b2sum
+		sub=-b2sum
+	else
+		sub=
+	fi
 	[[ -f $counter ]] && n=$(<"$counter")
 	n=$((n + 1))
 	echo "$n" >"$counter"
@@ -232,7 +327,7 @@ _cmp_key() {
 		desc=${desc//__/_}
 	done
 	desc=${desc:0:90}
-	key=${file#compat-}-${desc%_}-$n
+	key=${file#compat-}-${desc%_}$sub-$n
 }
 
 # _capture WHICH BASE NAME ARGS...: run sumac_as/gnu_as, store BASE.{out,err,rc}.
@@ -267,22 +362,32 @@ _show_diff() {
 	fi
 }
 
-# The live reference must be the target version: other GNU releases word
-# some messages differently.
+# The live reference must be the level's version: other GNU releases word
+# some messages differently.  _GNU_VERSION is /usr/bin's (for the files that
+# use /usr/bin directly), _REF_VERSION the level reference's.
 _GNU_VERSION=
-if [[ -x /usr/bin/sha256sum && -z ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
+if [[ -x /usr/bin/sha256sum ]]; then
 	_GNU_VERSION=$(/usr/bin/sha256sum --version 2>/dev/null | sed -n '1s/.* //p')
 fi
+_REF_VERSION=
+if [[ -x $GNU_REF_BIN/sha256sum ]]; then
+	_REF_VERSION=$(gnu_as sha256sum --version 2>/dev/null | sed -n '1s/.* //p')
+fi
 
-# _ref_mode NAME: set mode to "update" (update-golden.sh), "live" (GNU
-# coreutils 9.1 is installed as /usr/bin/NAME) or "golden" (no GNU program,
-# another coreutils version, or SUMAC_CLI_GOLDEN set).
+# gnu_live: the level's GNU programs run here (live comparison possible).
+gnu_live() {
+	[[ $_REF_VERSION == "$GNU_REF_VERSION" ]]
+}
+
+# _ref_mode NAME: set mode to "update" (update-golden.sh), "live" (the
+# level's GNU release runs here as NAME) or "golden" (no such program,
+# another version, or SUMAC_CLI_GOLDEN set).
 _ref_mode() {
 	local prog
 	gnu_path "$1" prog
 	if [[ -n ${SUMAC_CLI_UPDATE_GOLDEN-} ]]; then
 		mode=update
-	elif [[ -n ${SUMAC_CLI_GOLDEN-} || ! -x $prog || $_GNU_VERSION != 9.1 ]]; then
+	elif [[ -n ${SUMAC_CLI_GOLDEN-} || ! -x $prog ]] || ! gnu_live; then
 		mode=golden
 	else
 		mode=live
@@ -295,7 +400,7 @@ _ref_mode() {
 # Do not call it in a subshell or under `run` (golden keys are numbered).
 compare_gnu() {
 	local name=$1 key ref got mode=live
-	_cmp_key
+	_cmp_key "$name"
 	ref=$CAP_DIR/$key.ref
 	got=$CAP_DIR/$key.sumac
 	_ref_mode "$name"
@@ -352,7 +457,7 @@ compare_gnu() {
 # ERR are sumac's streams; REF_OUT and REF_ERR the reference's.
 compare_gnu_status() {
 	local name=$1 key ref got mode=live
-	_cmp_key
+	_cmp_key "$name"
 	ref=$CAP_DIR/$key.ref
 	got=$CAP_DIR/$key.sumac
 	_ref_mode "$name"

@@ -14,7 +14,9 @@ load helpers
 
 setup() {
 	cli_setup
+	# /usr/bin/sha256sum makes fixtures; gnu_as is the level's GNU.
 	[[ $_GNU_VERSION == 9.1 ]] || skip "needs GNU coreutils 9.1 as /usr/bin/sha256sum"
+	gnu_live || skip "needs GNU $GNU_REF_VERSION (level $CLI_LEVEL) live"
 	: "${JOBS_REPS:=$([[ -n ${RUNNER-} ]] && echo 5 || echo 50)}"
 	printf 'one\n' >a
 	printf 'two\n' >b

@@ -15,7 +15,9 @@ load helpers
 
 setup() {
 	cli_setup
+	# /usr/bin/sha256sum makes fixtures; gnu_as is the level's GNU.
 	[[ $_GNU_VERSION == 9.1 ]] || skip "needs GNU coreutils 9.1 as /usr/bin/sha256sum"
+	gnu_live || skip "needs GNU $GNU_REF_VERSION (level $CLI_LEVEL) live"
 	local n=0 len
 	for len in 0 1 55 56 63 64 65 111 112 119 120 127 128 129 4096 131071 131072 131073; do
 		head -c "$len" /dev/urandom >"e$n"

@@ -95,7 +95,7 @@ sum() {
 @test "--list-backends shows every backend and what auto uses" {
 	run sum sumac --list-backends
 	[ "$status" -eq 0 ]
-	for b in x86-shani x86-avx2 x86-avx512 x86-ssse3 armv8 commoncrypto openssl portable; do
+	for b in x86-shani x86-avx2 x86-avx512 x86-ssse3 x86-vpclmul x86-pclmul armv8 commoncrypto openssl portable; do
 		[[ "$output" == *"$b "* ]] || { echo "missing $b"; return 1; }
 	done
 	for a in md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256; do

@@ -8,12 +8,17 @@
  * extensions; and structural changes (mode marker, tag, spacing, escaping,
  * the name or the digest swapped for another file's, another algorithm's
  * digest).  The mutated lines are verified in batches by sumac -c -w, once
- * as sha256sum and once as sumac without -a (every algorithm), each batch
+ * as sha256sum, once as sumac without -a (every algorithm), and once as
+ * cksum without -a (tagged lines of every digest algorithm; its own
+ * mutations too: base64 digests, and fixed-length tags given a length,
+ * "SHA256-8 (f) = 58", which GNU's cksum verifies by that prefix and
+ * sumac must never call OK), each batch
  * after a first line that fixes the untagged style to standard or to
  * BSD-reversed.  Each status line on stdout is attributed to its list line
  * (ignored lines are known, malformed ones are named by -w), and:
  *   - an OK must name a file whose real digest, for an algorithm the run
- *     accepts, the line holds (hex case aside): anything else is a false OK;
+ *     accepts, the line holds (hex case aside, or in exact base64 for
+ *     cksum): anything else is a false OK;
  *   - the exit status must be 0 exactly when every checked line was OK;
  *   - --status must give the same exit status, and nothing may crash.
  * The number of mutations tried is printed. */
@@ -22,6 +27,7 @@
 #include <ctype.h>
 #include <sys/stat.h>
 
+#include "check/base64.h"
 #include "hash/hash.h"
 #include "hash/registry.h"
 #include "spawn.h"
@@ -35,6 +41,7 @@ struct corpus_file {
 	size_t size;
 	bool same_as_prev; /* same content as the file before it */
 	char hex[SUMAC_NALGO][2 * SUMAC_MAX_DIGEST + 1];
+	char b64[SUMAC_NALGO][4 * ((SUMAC_MAX_DIGEST + 2) / 3) + 1];
 };
 
 static struct corpus_file files[MAX_FILES + 1]; /* + "-" (stdin: empty) */
@@ -93,6 +100,7 @@ static void add_file(const char *name, size_t size, bool same_as_prev)
 		const enum sumac_algo algo = (enum sumac_algo)a;
 		sumac_digest_portable(algo, data, size, d);
 		to_hex(d, sumac_algo_info(algo)->digest_len, f->hex[a]);
+		base64_encode(d, sumac_algo_info(algo)->digest_len, f->b64[a]);
 	}
 	if (strcmp(name, "-") != 0) {
 		char path[8192];
@@ -458,7 +466,60 @@ static void show_line(const char *label, const char *s, size_t len)
 	putchar('\n');
 }
 
-/* Parses "NAME: STATUS" (a name with LF comes escaped, with a leading \). */
+/* Reads back a name as GNU 9.11 shell-quotes it in status lines: runs of
+ * bare bytes, '...', "..." and $'...' (with \n \t \r and \ooo), and \'.
+ * False if the text is not such a word. */
+static bool shell_unquote(char *text)
+{
+	char *d = text;
+	const char *s = text;
+	while (*s) {
+		if (*s == '\'') {
+			for (s++; *s && *s != '\''; s++)
+				*d++ = *s;
+			if (!*s++)
+				return false;
+		} else if (*s == '"') {
+			for (s++; *s && *s != '"'; s++)
+				*d++ = *s;
+			if (!*s++)
+				return false;
+		} else if (s[0] == '$' && s[1] == '\'') {
+			for (s += 2; *s && *s != '\''; s++) {
+				if (*s != '\\') {
+					*d++ = *s;
+					continue;
+				}
+				s++;
+				if (*s == 'n' || *s == 't' || *s == 'r') {
+					*d++ = *s == 'n' ? '\n' : *s == 't' ? '\t' : '\r';
+				} else if (*s >= '0' && *s <= '7') {
+					int v = 0;
+					for (int k = 0; k < 3 && *s >= '0' && *s <= '7'; k++, s++)
+						v = v * 8 + (*s - '0');
+					*d++ = (char)v;
+					s--;
+				} else if (*s) {
+					*d++ = *s;
+				} else {
+					return false;
+				}
+			}
+			if (!*s++)
+				return false;
+		} else if (*s == '\\' && s[1]) {
+			*d++ = s[1];
+			s += 2;
+		} else {
+			*d++ = *s++;
+		}
+	}
+	*d = '\0';
+	return true;
+}
+
+/* Parses "NAME: STATUS", NAME shell-quoted as GNU 9.11 shows it (the level
+ * main() sets for every run). */
 static bool parse_status(char *line, char **name, const char **status)
 {
 	static const char *const statuses[] = {": FAILED open or read", ": FAILED", ": OK"};
@@ -473,27 +534,16 @@ static bool parse_status(char *line, char **name, const char **status)
 		if (i == 2)
 			return false;
 	}
-	if (line[0] == '\\') {
-		char *d = line;
-		for (const char *s = line + 1; *s; s++) {
-			if (*s == '\\' && s[1] == 'n')
-				*d++ = '\n', s++;
-			else if (*s == '\\' && s[1] == '\\')
-				*d++ = '\\', s++;
-			else if (*s == '\\' && s[1] == 'r')
-				*d++ = '\r', s++;
-			else
-				*d++ = *s;
-		}
-		*d = '\0';
-	}
+	if (!shell_unquote(line))
+		return false;
 	*name = line;
 	return true;
 }
 
 struct mode {
-	const char *argv0; /* "sha256sum", or "sumac" for every algorithm */
+	const char *argv0; /* "sha256sum", "sumac" or "cksum" for every algorithm */
 	unsigned algos;    /* the algorithms whose digest may make an OK */
+	bool base64;       /* ...or whose base64 may (cksum) */
 };
 
 /* Runs one list; returns the exit code. */
@@ -595,7 +645,9 @@ static void run_batch(const struct mode *md, const struct batch *bt, size_t from
 		bool legit = false;
 		for (int a = 0; f && a < SUMAC_NALGO && !legit; a++)
 			if (md->algos & (1u << a))
-				legit = contains_ci(m->text, m->len, f->hex[a]);
+				legit = contains_ci(m->text, m->len, f->hex[a]) ||
+					(md->base64 && memmem(m->text, m->len, f->b64[a],
+							      strlen(f->b64[a])) != NULL);
 		if (legit) {
 			stats.legit_oks++;
 		} else {
@@ -658,6 +710,42 @@ static void free_batch(struct batch *bt)
 	memset(bt, 0, sizeof *bt);
 }
 
+/* cksum's own lines for (algo, file): the tagged line with a base64
+ * digest, mutated byte by byte, and the tag given lengths: the digest's
+ * prefix of that many bits, its whole, or another length's. */
+static void mutate_cksum(struct batch *bt, enum sumac_algo algo, const struct corpus_file *f)
+{
+	const struct sumac_algo_info *ai = sumac_algo_info(algo);
+	const unsigned bits = 8 * ai->digest_len;
+	struct buf b = make_line(algo, FORM_TAGGED, f->name, f->b64[algo], -1);
+	mutate_bytes(bt, b.p, b.len);
+	free(b.p);
+	if (sumac_algo_takes_length(algo) || needs_escape(f->name))
+		return;
+	static const unsigned lengths[] = {8, 16, 32, 64, 128, 160, 224, 256, 384, 512};
+	for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+		const unsigned n = lengths[k];
+		char line[512], digest[2 * SUMAC_MAX_DIGEST + 1];
+		if (n > bits)
+			break;
+		/* The prefix of n bits, hex and base64. */
+		snprintf(digest, sizeof digest, "%.*s", (int)(n / 4), f->hex[algo]);
+		int len =
+			snprintf(line, sizeof line, "%s-%u (%s) = %s", ai->tag, n, f->name, digest);
+		batch_add(bt, line, (size_t)len, "length on a fixed tag");
+		if (k == 0)
+			mutate_bytes(bt, line, (size_t)len);
+		unsigned char bytes[SUMAC_MAX_DIGEST];
+		char b64[4 * ((SUMAC_MAX_DIGEST + 2) / 3) + 1];
+		for (unsigned i = 0; i < n / 8; i++)
+			bytes[i] = (unsigned char)strtoul(
+				(char[]){digest[2 * i], digest[2 * i + 1], 0}, NULL, 16);
+		base64_encode(bytes, n / 8, b64);
+		len = snprintf(line, sizeof line, "%s-%u (%s) = %s", ai->tag, n, f->name, b64);
+		batch_add(bt, line, (size_t)len, "length on a fixed tag, base64");
+	}
+}
+
 int main(void)
 {
 	sumac = getenv("SUMAC");
@@ -665,6 +753,10 @@ int main(void)
 		printf("1..0 # SKIP SUMAC not set\n");
 		return 0;
 	}
+	/* Status lines in 9.11's shell quoting: every name reads back
+	 * unambiguously (parse_status()).  The verdicts do not depend on the
+	 * level. */
+	setenv("SUMAC_GNU_COMPAT", "9.11", 1);
 	const double t0 = spawn_now();
 	snprintf(dir, sizeof dir, "%s", make_temp_dir("false-ok"));
 	char sub[4200];
@@ -682,7 +774,7 @@ int main(void)
 	const size_t real_files = nfiles - 1; /* not "-" */
 
 	/* As sha256sum: SHA-256 lines in every form. */
-	const struct mode gnu = {"sha256sum", 1u << SUMAC_SHA256};
+	const struct mode gnu = {"sha256sum", 1u << SUMAC_SHA256, false};
 	struct batch bt = {0};
 	static const enum form forms[] = {FORM_TEXT, FORM_BINARY, FORM_TAGGED};
 	for (size_t i = 0; i < real_files; i++)
@@ -698,7 +790,7 @@ int main(void)
 	free_batch(&bt);
 
 	/* As sumac without -a: every algorithm, told apart by tag or length. */
-	const struct mode any = {"sumac", (1u << SUMAC_NALGO) - 1};
+	const struct mode any = {"sumac", (1u << SUMAC_NALGO) - 1, false};
 	static const enum sumac_algo others[] = {SUMAC_MD5,    SUMAC_SHA1,   SUMAC_SHA224,
 						 SUMAC_SHA384, SUMAC_SHA512, SUMAC_SHA512_256};
 	for (size_t i = 0; i < real_files; i += 5)
@@ -715,11 +807,43 @@ int main(void)
 		}
 	run_mode(&any, &bt);
 	free_batch(&bt);
+	const unsigned long sumac_mutations = stats.mutations - gnu_mutations;
 
-	tap_diag(
-		"%lu mutations tried (%lu as sha256sum, %lu as sumac), %lu files, %lu runs, %.1f s",
-		stats.mutations, gnu_mutations, stats.mutations - gnu_mutations,
-		(unsigned long)real_files, stats.runs, spawn_now() - t0);
+	/* As cksum without -a: tagged lines of every digest algorithm, hex
+	 * and base64, and lengths on fixed-length tags. */
+	unsigned cksum_algos = 0;
+	for (int a = 0; a < SUMAC_NALGO; a++) {
+		const char *name = sumac_algo_info((enum sumac_algo)a)->name;
+		if (strcmp(name, "sha512-224") != 0 && strcmp(name, "sha512-256") != 0 &&
+		    strcmp(name, "crc") != 0 && strcmp(name, "crc32b") != 0 &&
+		    strcmp(name, "sysv") != 0 && strcmp(name, "bsd") != 0)
+			cksum_algos |= 1u << a;
+	}
+	const struct mode ck = {"cksum", cksum_algos, true};
+	for (size_t i = 0; i < real_files; i += 7)
+		for (int a = 0; a < SUMAC_NALGO; a++) {
+			if (!(cksum_algos & (1u << a)))
+				continue;
+			const enum sumac_algo algo = (enum sumac_algo)a;
+			struct buf b =
+				make_line(algo, FORM_TAGGED, files[i].name, files[i].hex[algo], -1);
+			mutate_bytes(&bt, b.p, b.len);
+			free(b.p);
+			mutate_cksum(&bt, algo, &files[i]);
+		}
+	/* And every structural change, for SHA-256 and BLAKE2b. */
+	for (size_t i = 0; i < real_files; i += 7) {
+		mutate_structure(&bt, SUMAC_SHA256, FORM_TAGGED, &files[i]);
+		mutate_structure(&bt, SUMAC_BLAKE2B, FORM_TAGGED, &files[i]);
+	}
+	run_mode(&ck, &bt);
+	free_batch(&bt);
+
+	tap_diag("%lu mutations tried (%lu as sha256sum, %lu as sumac, %lu as cksum), %lu files, "
+		 "%lu runs, %.1f s",
+		 stats.mutations, gnu_mutations, sumac_mutations,
+		 stats.mutations - gnu_mutations - sumac_mutations, (unsigned long)real_files,
+		 stats.runs, spawn_now() - t0);
 	tap_diag("%lu list lines checked, %lu OK (all legitimate: %s)", stats.checked_lines,
 		 stats.oks, stats.false_oks ? "no" : "yes");
 	tap_ok(stats.mutations >= 10000, "%lu mutations tried", stats.mutations);

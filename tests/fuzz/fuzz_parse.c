@@ -8,10 +8,14 @@
  *   bit 3     sumac without -a: every tag, untagged algorithm from length
  *   bit 4     the list is standard input (a name of "-" is malformed)
  *   bits 5-6  initial untagged style (0/3 unset, 1 standard, 2 reversed)
+ *   bit 7     cksum's rules: base64 digests (any width), SHA2-N/SHA2/SHA3
+ *             tags, and with bit 3 tagged lines only
  * Invariants checked on every line:
  *   - comment and empty lines, and only they, are ignored;
- *   - a valid line's hex is exactly 2 * digest_len hex digits, of an
- *     algorithm the run accepts (the program's own when untagged);
+ *   - a valid line's hex is exactly 2 * digest_len hex digits (in the line,
+ *     or decoded from base64 into the result; a base64 text no digest
+ *     encodes to is all 'g', which nothing matches), of an algorithm the
+ *     run accepts (the program's own when untagged), of at most its length;
  *   - its name lies inside the line, holds no NUL, and name_len is its length;
  *   - check_digest_matches accepts the hex's own value and rejects it with
  *     any one nibble changed;
@@ -20,6 +24,7 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check/parse.h"
@@ -77,12 +82,20 @@ static void check_round_trip(const struct check_parser *orig, const struct check
 			     bool list_is_stdin)
 {
 	const struct sumac_algo_info *ai = sumac_algo_info(l->algo);
-	const size_t hexlen = 2 * (size_t)ai->digest_len;
+	const size_t hexlen = 2 * (size_t)l->digest_len;
+	char tag[48];
+	if (l->digest_len == ai->digest_len)
+		snprintf(tag, sizeof tag, "%s", ai->tag);
+	else
+		snprintf(tag, sizeof tag, "%s-%u", ai->tag, 8 * l->digest_len);
+	/* A base64 text that no digest encodes to has no hex to write. */
+	if (l->hex[0] == 'g')
+		return;
 	/* An empty name cannot be written in the untagged form: "HEX  " reads
 	 * back as the reversed form of the name " ".  No file has that name. */
 	if (!l->tagged && l->name_len == 0)
 		return;
-	const size_t cap = 1 + strlen(ai->tag) + 2 + 2 * l->name_len + 4 + hexlen + 2;
+	const size_t cap = 1 + strlen(tag) + 2 + 2 * l->name_len + 4 + hexlen + 2;
 	char *buf = malloc(cap);
 	FUZZ_CHECK(buf != NULL);
 	size_t n = 0;
@@ -90,8 +103,8 @@ static void check_round_trip(const struct check_parser *orig, const struct check
 	if (esc)
 		buf[n++] = '\\';
 	if (l->tagged) {
-		memcpy(buf + n, ai->tag, strlen(ai->tag));
-		n += strlen(ai->tag);
+		memcpy(buf + n, tag, strlen(tag));
+		n += strlen(tag);
 		memcpy(buf + n, " (", 2);
 		n += 2;
 	} else {
@@ -114,9 +127,16 @@ static void check_round_trip(const struct check_parser *orig, const struct check
 	struct check_parser p;
 	struct check_line again;
 	check_parser_init(&p, orig->algos, orig->infer_untagged, orig->untagged);
+	p.tagged_only = orig->tagged_only;
+	p.untagged_family = orig->untagged_family;
+	p.base64 = orig->base64;
+	p.base64_any_width = orig->base64_any_width;
+	p.family_tags = orig->family_tags;
+	p.lenient_tags = orig->lenient_tags;
 	const enum check_line_kind kind = check_parse_line(&p, buf, n, list_is_stdin, &again);
 	FUZZ_CHECK(kind == CHECK_LINE_VALID);
 	FUZZ_CHECK(again.algo == l->algo);
+	FUZZ_CHECK(again.digest_len == l->digest_len);
 	FUZZ_CHECK(again.tagged == l->tagged);
 	FUZZ_CHECK(again.binary == l->binary);
 	FUZZ_CHECK(memcmp(again.hex, l->hex, hexlen) == 0);
@@ -132,9 +152,19 @@ static void check_valid(const struct check_parser *p, const char *line, size_t l
 	FUZZ_CHECK(p->algos & (1u << l->algo));
 	if (!l->tagged && !p->infer_untagged)
 		FUZZ_CHECK(l->algo == p->untagged);
+	if (!l->tagged)
+		FUZZ_CHECK(!p->tagged_only);
 
-	const size_t dlen = sumac_algo_info(l->algo)->digest_len;
-	FUZZ_CHECK(l->hex >= line && l->hex + 2 * dlen <= line + len);
+	const size_t dlen = l->digest_len;
+	FUZZ_CHECK(dlen >= 1 && dlen <= sumac_algo_info(l->algo)->digest_len);
+	const bool decoded = l->hex == l->hexbuf;
+	FUZZ_CHECK(decoded ? p->base64 : l->hex >= line && l->hex + 2 * dlen <= line + len);
+	if (decoded && l->hex[0] == 'g') {
+		for (size_t i = 0; i < 2 * dlen; i++)
+			FUZZ_CHECK(l->hex[i] == 'g');
+		FUZZ_CHECK(l->hex[2 * dlen] == '\0');
+		return;
+	}
 	for (size_t i = 0; i < 2 * dlen; i++)
 		FUZZ_CHECK(hexval(l->hex[i]) >= 0);
 	/* Exactly 2 * dlen digits: the text ends there (NUL-terminated). */
@@ -173,6 +203,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_parser_init(&p, (1u << SUMAC_NALGO) - 1, true, algo);
 	else
 		check_parser_init(&p, 1u << algo, false, algo);
+	if (cfg & 128) {
+		p.base64 = true;
+		p.base64_any_width = true;
+		p.family_tags = true;
+		p.tagged_only = infer;
+		p.infer_untagged = false;
+	}
 	switch ((cfg >> 5) & 3) {
 	case 1:
 		p.style = CHECK_STYLE_STANDARD;

@@ -12,6 +12,7 @@
 # environment:
 #   SUMAC_FUZZ_BUILD   build directory (default: a new one under /tmp)
 #   SUMAC_FUZZ_MERGE   0: do not write new inputs into the source corpus
+#   SUMAC_FUZZ_PARALLEL  targets run at once (default: the number of CPUs)
 #   CC                 clang (default); must support -fsanitize=fuzzer
 set -euo pipefail
 
@@ -56,28 +57,29 @@ for l in $libs; do
 	esac
 done
 
-status=0
-for t in "${targets[@]}"; do
+# fuzz_one TARGET: build, run and merge one target, its report on stdout;
+# exit 1 on a crash or a failed merge.
+fuzz_one() {
+	local t=$1 maxlen bin corpus work rc=0 before status=0
 	case $t in
 	parse | escape) maxlen=1024 ;;
 	stream | lanes) maxlen=8192 ;;
 	*)
 		echo "unknown target $t" >&2
-		exit 2
+		return 2
 		;;
 	esac
 	bin=$build/fuzz_$t
 	# shellcheck disable=SC2086
 	"$cc" $cflags -fsanitize=fuzzer -I"$src/src" -I"$build/lib" -I"$src/tests/fuzz" \
-		"$src/tests/fuzz/fuzz_$t.c" "${link[@]}" -o "$bin"
+		"$src/tests/fuzz/fuzz_$t.c" "${link[@]}" -o "$bin" || return 1
 
 	corpus=$src/tests/fuzz/corpus/$t
 	work=$build/corpus-$t
 	mkdir -p "$work" "$corpus"
-	dict=()
+	local dict=()
 	[ -f "$src/tests/fuzz/$t.dict" ] && dict=(-dict="$src/tests/fuzz/$t.dict")
 	echo "fuzz $t: ${secs}s from $(find "$corpus" -type f | wc -l) corpus inputs"
-	rc=0
 	# -timeout: a single input taking seconds is a bug (a hang) as well.
 	"$bin" "${dict[@]}" -max_total_time="$secs" -max_len="$maxlen" -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/crash-$t-" \
@@ -87,8 +89,7 @@ for t in "${targets[@]}"; do
 		echo "fuzz $t: FAILED (exit $rc); last lines of $build/fuzz-$t.log:"
 		tail -40 "$build/fuzz-$t.log"
 		ls -l "$build"/crash-"$t"-* 2>/dev/null || true
-		status=1
-		continue
+		return 1
 	fi
 	if [ "${SUMAC_FUZZ_MERGE:-1}" != 0 ]; then
 		before=$(find "$corpus" -type f | wc -l)
@@ -96,5 +97,29 @@ for t in "${targets[@]}"; do
 			{ tail -20 "$build/merge-$t.log"; status=1; }
 		echo "fuzz $t: corpus $before -> $(find "$corpus" -type f | wc -l) inputs"
 	fi
+	return $status
+}
+
+# Each fuzzer is one process on one core: SUMAC_FUZZ_PARALLEL of them (the
+# number of CPUs by default) run side by side, each report printed whole
+# once its target is done, in the order given.
+parallel=${SUMAC_FUZZ_PARALLEL:-$(nproc 2>/dev/null || echo 1)}
+status=0
+pids=()
+names=()
+wait_first() {
+	local rc=0
+	wait "${pids[0]}" || rc=$?
+	cat "$build/report-${names[0]}.txt"
+	[ $rc -eq 0 ] || status=1
+	pids=("${pids[@]:1}")
+	names=("${names[@]:1}")
+}
+for t in "${targets[@]}"; do
+	[ "${#pids[@]}" -lt "$parallel" ] || wait_first
+	fuzz_one "$t" >"$build/report-$t.txt" 2>&1 &
+	pids+=("$!")
+	names+=("$t")
 done
+while [ "${#pids[@]}" -gt 0 ]; do wait_first; done
 exit $status

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Known-answer tests: every NIST CAVP ShortMsg, LongMsg and Monte Carlo
- * vector, the FIPS 180 examples, RFC 1321's MD5 suite and the 1 GiB
- * "extremely long message", run against every usable implementation in
+ * vector, the FIPS 180 examples, RFC 1321's MD5 suite, the 1 GiB
+ * "extremely long message", and the record files of vectors/ (BLAKE2b,
+ * SM3, the BSD and System V sums), run against every usable implementation in
  * the registry.  A new backend is tested here without new test code, and
  * so is a new algorithm: its row in src/hash/algorithms.h names its CAVP
  * files (an algorithm with none must have examples below). */
@@ -113,6 +114,40 @@ static void run_monte_file(char *text, const struct sumac_impl *impl, enum sumac
 	}
 }
 
+/* SHA3VS Monte Carlo (FIPS 202 validation): no window, each digest is the
+ * hash of the one before, 1000 steps a checkpoint. */
+static void run_sha3_monte_file(char *text, const struct sumac_impl *impl, enum sumac_algo algo,
+				struct tally *t)
+{
+	const unsigned n = sumac_algo_info(algo)->digest_len;
+	unsigned char md[SUMAC_MAX_DIGEST], next[SUMAC_MAX_DIGEST];
+	bool have_seed = false;
+
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *v;
+		if ((v = field(line, "Seed"))) {
+			have_seed = strlen(v) == 2 * n && hex_decode(v, md, n);
+		} else if ((v = field(line, "MD")) && have_seed) {
+			unsigned char want[SUMAC_MAX_DIGEST];
+			int err = 0;
+			t->run++;
+			for (int i = 0; i < 1000 && !err; i++) {
+				err = sumac_digest(algo, impl, md, n, next);
+				memcpy(md, next, n);
+			}
+			if (!err && strlen(v) == 2 * n && hex_decode(v, want, n) &&
+			    memcmp(want, md, n) == 0)
+				t->passed++;
+		}
+	}
+}
+
+/* The SHA-3 files are SHA3VS's, whose Monte Carlo test differs. */
+static bool is_sha3vs(const char *prefix)
+{
+	return strncmp(prefix, "SHA3_", 5) == 0;
+}
+
 static void run_cavp(const char *dir, const struct sumac_impl *impl, enum sumac_algo algo,
 		     const char *prefix)
 {
@@ -125,7 +160,9 @@ static void run_cavp(const char *dir, const struct sumac_impl *impl, enum sumac_
 		if (!tap_ok(text != NULL, "read %s", path))
 			continue;
 		struct tally t = {0, 0};
-		if (k == 2)
+		if (k == 2 && is_sha3vs(prefix))
+			run_sha3_monte_file(text, impl, algo, &t);
+		else if (k == 2)
 			run_monte_file(text, impl, algo, &t);
 		else
 			run_msg_file(text, impl, algo, &t);
@@ -220,12 +257,48 @@ static const struct known examples[] = {
 	{SUMAC_MD5, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 1,
 	 "d174ab98d277d9f5a5611c2c9f419d9f"},
 	{SUMAC_MD5, "1234567890", 8, "57edf4a22be3c955ac49da2e2107b67a"},
+	/* RFC 7693 Appendix A; every other length and message is in
+	 * vectors/blake2b/ (run_blake2b_file). */
+	{SUMAC_BLAKE2B, "abc", 1,
+	 "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4"
+	 "5"
+	 "33cc9518d38aa8dbf1925ab92386edd4009923"},
+	/* NIST's SHA-3 examples (FIPS 202 example values, "abc"), and a
+	 * million "a": digests from Python's hashlib, which agree with
+	 * published values. */
+	{SUMAC_SHA3_224, "abc", 1, "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf"},
+	{SUMAC_SHA3_256, "abc", 1,
+	 "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
+	{SUMAC_SHA3_384, "abc", 1,
+	 "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf22"
+	 "8376d25"},
+	{SUMAC_SHA3_512, "abc", 1,
+	 "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec5764"
+	 "7e3934057340b4cf408d5a56592f8274eec53f0"},
+	{SUMAC_SHA3_224, "a", 1000000, "d69335b93325192e516a912e6d19a15cb51c6ed5c15243e7a7fd653c"},
+	{SUMAC_SHA3_256, "a", 1000000,
+	 "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1"},
+	{SUMAC_SHA3_384, "a", 1000000,
+	 "eee9e24d78c1855337983451df97c8ad9eedf256c6334f8e948d252d5e0e76847aa0774ddb90a842190d2c558"
+	 "b4b8340"},
+	{SUMAC_SHA3_512, "a", 1000000,
+	 "3c3a876da14034ab60627c077bb98f7e120a2a5370212dffb3385a18d4f38859ed311d0a9d5141ce9cc5c66ee"
+	 "689b266a8aa18ace8282a0e0db596c90b0a7b87"},
 /* The 1 GiB "extremely long message": its bit length, 2^33, does not
  * fit in 32 bits. */
 #define MLONG "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
 	{SUMAC_SHA1, MLONG, 16777216, "7789f0c9ef7bfc40d93311143dfbe69e2017f592"},
+	/* Its BLAKE2b-512, from GNU coreutils 9.1's b2sum: a counter past
+	 * 2^32 bytes' worth of bits. */
+	{SUMAC_BLAKE2B, MLONG, 16777216,
+	 "d6f56276fdbec5e125f6779f3bba9aa398bb37bbc46cdbad18dedf514ef9242ba89313196ac0039b4710856b9"
+	 "0"
+	 "a9b0d82dacc4a9bab76e8f20b6215d571f0dd7"},
 	{SUMAC_SHA256, MLONG, 16777216,
 	 "50e72a0e26442fe2552dc3938ac58658228c0cbfb1d2ca872ae435266fcd055e"},
+	/* No SHA-3 row: the sponge's padding holds no length, so 2^33 bits
+	 * test nothing that a million "a" does not, and each row would pay
+	 * 2 s natively and minutes under the CI's emulators. */
 };
 
 /* Feeds msg x repeat through a 1 MiB staging buffer, as a file would be. */
@@ -254,6 +327,219 @@ static void run_known(const struct sumac_impl *impl, const struct known *k)
 	       mlen > 20 ? "..." : "", k->repeat);
 }
 
+/* The message of a record of blake2b/, sm3/ or crc/ (vectors/README):
+ * "hex:<hex>", "rep:<hex>*<count>" or "ramp:<n>", of len bytes. */
+static unsigned char *record_message(const char *spec, size_t len)
+{
+	unsigned char *m = malloc(len ? len : 1);
+	if (!m)
+		return NULL;
+	if (strncmp(spec, "hex:", 4) == 0) {
+		if (strlen(spec + 4) != 2 * len || !hex_decode(spec + 4, m, len)) {
+			free(m);
+			return NULL;
+		}
+	} else if (strncmp(spec, "rep:", 4) == 0) {
+		const char *star = strchr(spec, '*');
+		unsigned char unit[64];
+		const size_t ulen = star ? (size_t)(star - spec - 4) / 2 : 0;
+		char hex[2 * sizeof unit + 1];
+		if (!star || ulen == 0 || ulen > sizeof unit ||
+		    strtoul(star + 1, NULL, 10) * ulen != len) {
+			free(m);
+			return NULL;
+		}
+		memcpy(hex, spec + 4, 2 * ulen);
+		hex[2 * ulen] = '\0';
+		if (!hex_decode(hex, unit, ulen)) {
+			free(m);
+			return NULL;
+		}
+		for (size_t i = 0; i < len; i++)
+			m[i] = unit[i % ulen];
+	} else if (strncmp(spec, "ramp:", 5) == 0 && strtoul(spec + 5, NULL, 10) == len) {
+		for (size_t i = 0; i < len; i++)
+			m[i] = (unsigned char)i;
+	} else {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* The blake2b/ files: "len=N msg=SPEC bits=B digest=HEX" records, each
+ * checked at its digest length (sumac_init_len), whole and fed in two
+ * pieces split at a block boundary and at an odd place. */
+static void run_blake2b_file(const char *dir, const char *file, const struct sumac_impl *impl)
+{
+	char path[4096];
+	size_t size;
+	struct tally t = {0, 0};
+
+	snprintf(path, sizeof path, "%s/blake2b/%s", dir, file);
+	char *text = read_file(path, &size);
+	if (!tap_ok(text != NULL, "%s: read %s", impl->driver, path))
+		return;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char spec[8192], hex[200];
+		unsigned long len, bits;
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		t.run++;
+		if (sscanf(line, "len=%lu msg=%8191s bits=%lu digest=%199s", &len, spec, &bits,
+			   hex) != 4 ||
+		    bits % 8 || bits == 0 || bits > 512 || strlen(hex) != bits / 4)
+			continue;
+		unsigned char *msg = record_message(spec, len);
+		unsigned char want[64], got[64];
+		if (!msg || !hex_decode(hex, want, bits / 8)) {
+			free(msg);
+			continue;
+		}
+		bool ok = sumac_digest_len(SUMAC_BLAKE2B, impl, (unsigned)(bits / 8), msg, len,
+					   got) == 0 &&
+			  memcmp(got, want, bits / 8) == 0;
+		const size_t cuts[2] = {len / 128 * 128, len / 3};
+		for (int c = 0; c < 2 && ok; c++) {
+			struct sumac_ctx ctx;
+			ok = sumac_init_len(&ctx, SUMAC_BLAKE2B, impl, (unsigned)(bits / 8)) == 0;
+			if (!ok)
+				break;
+			sumac_update(&ctx, msg, cuts[c]);
+			sumac_update(&ctx, msg + cuts[c], len - cuts[c]);
+			ok = sumac_final(&ctx, got) == 0 && memcmp(got, want, bits / 8) == 0;
+		}
+		t.passed += ok;
+		if (!ok)
+			tap_diag("%s: %s: mismatch on: %.60s", impl->driver, file, line);
+		free(msg);
+	}
+	free(text);
+	tap_ok(t.run > 0 && t.passed == t.run, "%s: %s (%u of %u)", impl->driver, file, t.passed,
+	       t.run);
+}
+
+/* The record files whose answer is one field per algorithm: sm3/'s
+ * digest=HEX, and crc/checksums.txt, one line per message with a field
+ * for each checksum (a decimal number, the digest being its digest_len
+ * bytes big-endian, as `cksum --raw` writes them). */
+struct record_set {
+	enum sumac_algo algo;
+	const char *file;  /* under vectors/ */
+	const char *field; /* "digest" or "sysv" ...: the answer's key */
+	bool decimal;
+};
+
+#define RECORD_MAX_LEN ((size_t)64 << 20) /* crc/'s 4 GiB + 1 message is left out */
+
+static const struct record_set record_sets[] = {
+#if !SUMAC_TEST_FAMILIES
+	{SUMAC_SM3, "sm3/sm3.txt", "digest", false},
+	{SUMAC_CRC, "crc/checksums.txt", "crc", true},
+	{SUMAC_CRC32B, "crc/checksums.txt", "crc32b", true},
+	{SUMAC_SYSV, "crc/checksums.txt", "sysv", true},
+	{SUMAC_BSD, "crc/checksums.txt", "bsd", true},
+#endif
+	{SUMAC_NALGO, NULL, NULL, false}, /* no empty array */
+};
+
+/* The value of " key=" in a record line (up to the next blank), in buf. */
+static bool record_field(const char *line, const char *key, char *buf, size_t size)
+{
+	const size_t k = strlen(key);
+	for (const char *p = line; (p = strstr(p, key)) != NULL; p += k) {
+		if ((p != line && p[-1] != ' ') || p[k] != '=')
+			continue;
+		const size_t n = strcspn(p + k + 1, " \r\n");
+		if (n >= size)
+			return false;
+		memcpy(buf, p + k + 1, n);
+		buf[n] = '\0';
+		return true;
+	}
+	return false;
+}
+
+static bool record_answer(const struct record_set *rs, const char *value, unsigned char *want)
+{
+	const unsigned dlen = sumac_algo_info(rs->algo)->digest_len;
+	if (!rs->decimal)
+		return strlen(value) == 2 * dlen && hex_decode(value, want, dlen);
+	char *end;
+	unsigned long long v = strtoull(value, &end, 10);
+	if (*value == '\0' || *end != '\0' || (dlen < 8 && v >> (8 * dlen) != 0))
+		return false;
+	for (unsigned i = dlen; i-- > 0; v >>= 8)
+		want[i] = (unsigned char)v;
+	return true;
+}
+
+/* One record whole, then split at the largest multiple of 64 (a block of
+ * most families, a run of the vector cores) and at a third. */
+static bool record_ok(const struct sumac_impl *impl, enum sumac_algo algo, const unsigned char *msg,
+		      size_t len, const unsigned char *want)
+{
+	const unsigned dlen = sumac_algo_info(algo)->digest_len;
+	unsigned char got[SUMAC_MAX_DIGEST];
+	const size_t cuts[2] = {len / 64 * 64, len / 3};
+
+	if (sumac_digest(algo, impl, msg, len, got) != 0 || memcmp(got, want, dlen) != 0)
+		return false;
+	for (int c = 0; c < 2; c++) {
+		struct sumac_ctx ctx;
+		if (sumac_init(&ctx, algo, impl) != 0)
+			return false;
+		sumac_update(&ctx, msg, cuts[c]);
+		sumac_update(&ctx, msg + cuts[c], len - cuts[c]);
+		if (sumac_final(&ctx, got) != 0 || memcmp(got, want, dlen) != 0)
+			return false;
+	}
+	return true;
+}
+
+static void run_record_set(const char *dir, const struct record_set *rs,
+			   const struct sumac_impl *impl)
+{
+	char path[4096];
+	size_t size;
+	struct tally t = {0, 0};
+	unsigned skipped = 0;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rs->file);
+	char *text = read_file(path, &size);
+	if (!tap_ok(text != NULL, "%s: read %s", impl->driver, path))
+		return;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char spec[8192], value[200];
+		unsigned long long len;
+		unsigned char want[SUMAC_MAX_DIGEST];
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (sscanf(line, "len=%llu msg=%8191s", &len, spec) == 2 && len > RECORD_MAX_LEN) {
+			skipped++;
+			continue;
+		}
+		t.run++;
+		if (sscanf(line, "len=%llu msg=%8191s", &len, spec) != 2 ||
+		    !record_field(line, rs->field, value, sizeof value) ||
+		    !record_answer(rs, value, want)) {
+			tap_diag("%s: %s: unreadable record: %.60s", impl->driver, rs->file, line);
+			continue;
+		}
+		unsigned char *msg = record_message(spec, (size_t)len);
+		const bool ok = msg && record_ok(impl, rs->algo, msg, (size_t)len, want);
+		t.passed += ok;
+		if (!ok)
+			tap_diag("%s: %s: mismatch on: %.60s", impl->driver, rs->file, line);
+		free(msg);
+	}
+	free(text);
+	tap_ok(t.run > 0 && t.passed == t.run,
+	       "%s as %s: %s %s= (%u of %u; %u over %zu MiB left out)", impl->driver,
+	       sumac_algo_info(rs->algo)->name, rs->file, rs->field, t.passed, t.run, skipped,
+	       RECORD_MAX_LEN >> 20);
+}
+
 int main(void)
 {
 	const char *dir = getenv("SUMAC_VECTORS");
@@ -265,6 +551,8 @@ int main(void)
 		bool any = sumac_algo_info((enum sumac_algo)a)->kat != NULL;
 		for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++)
 			any |= examples[k].algo == (enum sumac_algo)a;
+		for (size_t r = 0; record_sets[r].file; r++)
+			any |= record_sets[r].algo == (enum sumac_algo)a;
 		tap_ok(any, "%s has known answers", sumac_algo_info((enum sumac_algo)a)->name);
 	}
 
@@ -281,6 +569,14 @@ int main(void)
 			if (ai->kat && sumac_impl_serves(impl, (enum sumac_algo)a))
 				run_cavp(dir, impl, (enum sumac_algo)a, ai->kat);
 		}
+		if (SUMAC_FIRST_TESTED_ALGO == 0 && sumac_impl_serves(impl, SUMAC_BLAKE2B)) {
+			run_blake2b_file(dir, "rfc7693-appendix-a.txt", impl);
+			run_blake2b_file(dir, "blake2b-kat-unkeyed.txt", impl);
+			run_blake2b_file(dir, "blake2b-digest-lengths.txt", impl);
+		}
+		for (size_t r = 0; record_sets[r].file; r++)
+			if (sumac_impl_serves(impl, record_sets[r].algo))
+				run_record_set(dir, &record_sets[r], impl);
 		for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++)
 			if ((int)examples[k].algo >= SUMAC_FIRST_TESTED_ALGO &&
 			    sumac_impl_serves(impl, examples[k].algo))

@@ -140,6 +140,57 @@ static void style_cases(void)
 	       "a NUL byte in an escaped name is malformed");
 }
 
+/* GNU 9.2 on: a NUL after the digest separates as a blank does; 9.1
+ * rejects the line. */
+static void nul_separator_cases(void)
+{
+	struct check_parser p;
+	struct check_line out;
+	char line[100];
+
+	for (int level = 0; level < 2; level++) {
+		const bool on = level == 1;
+		check_parser_init(&p, 1u << SUMAC_SHA256, false, SUMAC_SHA256);
+		p.nul_separates = on;
+		size_t n = (size_t)snprintf(line, sizeof line, "%s", H64);
+		line[n++] = '\0';
+		n += (size_t)snprintf(line + n, sizeof line - n, " f\n");
+		enum check_line_kind k = check_parse_line(&p, line, n, false, &out);
+		tap_ok(on ? k == CHECK_LINE_VALID && strcmp(out.name, "f") == 0 && !out.binary
+			  : k == CHECK_LINE_MALFORMED,
+		       "digest NUL ' ' name: %s", on ? "valid from 9.2" : "malformed at 9.1");
+
+		check_parser_init(&p, 1u << SUMAC_SHA256, false, SUMAC_SHA256);
+		p.nul_separates = on;
+		n = (size_t)snprintf(line, sizeof line, "%s", H64);
+		line[n++] = '\0';
+		n += (size_t)snprintf(line + n, sizeof line - n, "*f\n");
+		k = check_parse_line(&p, line, n, false, &out);
+		tap_ok(on ? k == CHECK_LINE_VALID && strcmp(out.name, "f") == 0 && out.binary
+			  : k == CHECK_LINE_MALFORMED,
+		       "digest NUL '*' name: %s", on ? "binary from 9.2" : "malformed at 9.1");
+
+		check_parser_init(&p, 1u << SUMAC_SHA256, false, SUMAC_SHA256);
+		p.nul_separates = on;
+		n = (size_t)snprintf(line, sizeof line, "%s", H64);
+		line[n++] = '\0';
+		n += (size_t)snprintf(line + n, sizeof line - n, "f\n");
+		k = check_parse_line(&p, line, n, false, &out);
+		tap_ok(on ? k == CHECK_LINE_VALID && strcmp(out.name, "f") == 0 &&
+				       p.style == CHECK_STYLE_REVERSED
+			  : k == CHECK_LINE_MALFORMED,
+		       "digest NUL name: %s", on ? "reversed style from 9.2" : "malformed at 9.1");
+	}
+	/* Only right after the digest: a NUL inside it still cuts it short. */
+	check_parser_init(&p, 1u << SUMAC_SHA256, false, SUMAC_SHA256);
+	p.nul_separates = true;
+	size_t n = (size_t)snprintf(line, sizeof line, "%.63s", H64);
+	line[n++] = '\0';
+	n += (size_t)snprintf(line + n, sizeof line - n, "  f\n");
+	tap_ok(check_parse_line(&p, line, n, false, &out) == CHECK_LINE_MALFORMED,
+	       "a NUL that shortens the digest is malformed");
+}
+
 static void digest_cases(void)
 {
 	unsigned char d[2] = {0xab, 0x0f};
@@ -153,6 +204,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(i, &cases[i]);
 	style_cases();
+	nul_separator_cases();
 	digest_cases();
 	return tap_done();
 }

@@ -71,5 +71,24 @@ int main(void)
 		if (!tap_ok(strcmp(got, cases[i].quoted) == 0, "quotef case %zu", i))
 			tap_diag("want [%s] got [%s]", cases[i].quoted, got);
 	}
+	/* 9.1's carried state (quote.c) and the later releases' quoting of
+	 * the same names, as /usr/bin and gnu-ref/9.7 print them. */
+	static const struct {
+		const char *name, *gnu91, *later;
+	} carry[] = {
+		{"x'\001", "'''x'\\'''$'\\001'", "'x'\\'''$'\\001'"},
+		{"\001'\001", "'\\001'\\'''$'\\001'", "''$'\\001'\\'''$'\\001'"},
+		{"\001'x", "''$'\\001'\\''x'", "''$'\\001'\\''x'"},
+	};
+	for (size_t i = 0; i < sizeof carry / sizeof carry[0]; i++) {
+		out_quote_gnu91(true);
+		const char *got = out_quotef(carry[i].name);
+		if (!tap_ok(strcmp(got, carry[i].gnu91) == 0, "9.1 carried state, case %zu", i))
+			tap_diag("want [%s] got [%s]", carry[i].gnu91, got);
+		out_quote_gnu91(false);
+		got = out_quotef(carry[i].name);
+		if (!tap_ok(strcmp(got, carry[i].later) == 0, "later releases, case %zu", i))
+			tap_diag("want [%s] got [%s]", carry[i].later, got);
+	}
 	return tap_done();
 }

@@ -13,6 +13,14 @@
 void sumac_sha1_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha256_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
 void sumac_sha512_blocks_armv8(void *state, const uint8_t *in, size_t nblocks);
+/* BLAKE2b (state: h[8], t[2], f0) in plain Advanced SIMD, which every
+ * AArch64 CPU has; it only shares this library's build. */
+void sumac_blake2b_blocks_neon(void *state, const uint8_t *in, size_t nblocks);
+
+/* The CRC-32s with PMULL folding (crc_pmull.c; hash/crc.h's register,
+ * nblocks a byte count). */
+void sumac_crc_blocks_pmull(void *state, const uint8_t *in, size_t nblocks);
+void sumac_crc32b_blocks_pmull(void *state, const uint8_t *in, size_t nblocks);
 
 /* Two messages interleaved on one core (hash.h's sumac_lanes_fn, n = 2),
  * in the same state layout as the block functions above. */

@@ -49,7 +49,8 @@ _Static_assert(_Alignof(struct ossl_stream) <= _Alignof(long double),
  * providers behind these objects; nothing uses the pointers after it. */
 static _Atomic(EVP_MD *) md_cache[SUMAC_NALGO];
 
-/* OpenSSL 3's names for the algorithms (EVP_MD-SHA2(7), EVP_MD-MD5(7)). */
+/* OpenSSL 3's names for the algorithms (EVP_MD-SHA2(7), EVP_MD-SHA3(7),
+ * EVP_MD-MD5(7), EVP_MD-SM3(7)). */
 static const char *ossl_name(enum sumac_algo algo)
 {
 	switch (algo) {
@@ -69,6 +70,24 @@ static const char *ossl_name(enum sumac_algo algo)
 		return "SHA2-512/224";
 	case SUMAC_SHA512_256:
 		return "SHA2-512/256";
+	case SUMAC_SHA3_224:
+		return "SHA3-224";
+	case SUMAC_SHA3_256:
+		return "SHA3-256";
+	case SUMAC_SHA3_384:
+		return "SHA3-384";
+	case SUMAC_SHA3_512:
+		return "SHA3-512";
+	case SUMAC_SM3:
+		return "SM3";
+	/* OpenSSL 3.0's BLAKE2B-512 has a fixed 64-byte output (a "size"
+	 * parameter came in 3.2), and b2sum -l needs every length; libcrypto
+	 * has none of the checksums.  This backend offers none of them. */
+	case SUMAC_BLAKE2B:
+	case SUMAC_CRC:
+	case SUMAC_CRC32B:
+	case SUMAC_SYSV:
+	case SUMAC_BSD:
 	case SUMAC_NALGO:
 		break;
 	}

@@ -9,8 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hash/algorithms.h"
+
 /* Up to eight SHA-512 messages at once (sumac_lanes_fn, 2 <= n <= 8). */
 void sumac_sha512_lanes_avx512(void *const state[], const uint8_t *const in[], unsigned n,
 			       size_t nblocks);
+
+/* Up to eight SHA-3 messages of one family at once (2 <= n <= 8). */
+#define SUMAC_SHA3_LANES_DECL_(ID, ident, state, block)                                            \
+	void sumac_##ident##_lanes_avx512(void *const st[], const uint8_t *const in[], unsigned n, \
+					  size_t nblocks);
+SUMAC_SHA3_FAMILIES(SUMAC_SHA3_LANES_DECL_)
+#undef SUMAC_SHA3_LANES_DECL_
 
 #endif

@@ -65,6 +65,20 @@ static inline void lanes8_load4(__m256i v[4], const uint8_t *const *p, size_t of
 	lanes8_transpose4(v);
 }
 
+/* The 16 big-endian words of each lane's block at in[l] + off, word t of
+ * every lane in w[t] (SHA-1 and SHA-256). */
+static inline void lanes8_load_block_be(__m256i w[16], const uint8_t *const *in, size_t off)
+{
+	const __m256i bswap =
+		_mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0,
+				 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+	for (int q = 0; q < 4; q++) {
+		lanes8_load4(&w[4 * q], in, off + 16 * (size_t)q);
+		for (int j = 0; j < 4; j++)
+			w[4 * q + j] = _mm256_shuffle_epi8(w[4 * q + j], bswap);
+	}
+}
+
 /* The inverse: element l of v[j] to word w + j of p[l] + off. */
 static inline void lanes8_store4(uint8_t *const *p, size_t off, __m256i v[4])
 {

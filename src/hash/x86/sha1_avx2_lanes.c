@@ -94,9 +94,6 @@ KEEP_ORDER void sumac_sha1_lanes_avx2(void *const state[], const uint8_t *const 
 	}
 	struct lanes8 lp;
 	lanes8_setup(&lp, state, in, n);
-	const __m256i bswap =
-		_mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0,
-				 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 	const __m256i k0 = _mm256_set1_epi32(0x5a827999), k1 = _mm256_set1_epi32(0x6ed9eba1);
 	const __m256i k2 = _mm256_set1_epi32((int)0x8f1bbcdc),
 		      k3 = _mm256_set1_epi32((int)0xca62c1d6);
@@ -111,11 +108,7 @@ KEEP_ORDER void sumac_sha1_lanes_avx2(void *const state[], const uint8_t *const 
 		/* The ring of the last 16 schedule words, in memory: they
 		 * and the five state words do not fit the 16 ymm registers. */
 		_Alignas(32) __m256i w[16];
-		for (int q = 0; q < 4; q++) {
-			lanes8_load4(&w[4 * q], lp.in, off + 16 * (size_t)q);
-			for (int j = 0; j < 4; j++)
-				w[4 * q + j] = _mm256_shuffle_epi8(w[4 * q + j], bswap);
-		}
+		lanes8_load_block_be(w, lp.in, off);
 		__m256i a = s[0], b = s[1], c = s[2], d = s[3], e = se;
 		ROUNDS5(ROUND, NO_SCHED, F_CH, k0, 0);
 		ROUNDS5(ROUND, NO_SCHED, F_CH, k0, 5);

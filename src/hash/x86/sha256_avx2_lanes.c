@@ -93,9 +93,6 @@ KEEP_ORDER void sumac_sha256_lanes_avx2(void *const state[], const uint8_t *cons
 	}
 	struct lanes8 lp;
 	lanes8_setup(&lp, state, in, n);
-	const __m256i bswap =
-		_mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0,
-				 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 	__m256i s[8];
 	lanes8_load4(s, (const uint8_t *const *)lp.st, 0);
 	lanes8_load4(s + 4, (const uint8_t *const *)lp.st, 16);
@@ -105,11 +102,7 @@ KEEP_ORDER void sumac_sha256_lanes_avx2(void *const state[], const uint8_t *cons
 		 * eight state words and a round's temporaries already fill
 		 * the 16 ymm registers. */
 		_Alignas(32) __m256i w[16];
-		for (int q = 0; q < 4; q++) {
-			lanes8_load4(&w[4 * q], lp.in, off + 16 * (size_t)q);
-			for (int j = 0; j < 4; j++)
-				w[4 * q + j] = _mm256_shuffle_epi8(w[4 * q + j], bswap);
-		}
+		lanes8_load_block_be(w, lp.in, off);
 		__m256i a = s[0], b = s[1], c = s[2], d = s[3];
 		__m256i e = s[4], f = s[5], g = s[6], h = s[7];
 		__m256i x0 = XOR(b, c), x1;

@@ -11,6 +11,7 @@
 #include "hash/bytes.h"
 #include "hash/x86/avx2.h"
 #include "hash/x86/kernel.h"
+#include "hash/x86/sha512_k4.h"
 
 /* Blocks are taken in groups of four.  The message schedule of a group is
  * computed with AVX2, one block per 64-bit lane, so that it needs no
@@ -30,37 +31,6 @@
  * are bound by their 24 integer operations, against a latency floor of
  * four cycles; the textbook round with 22 (and a five-cycle chain through
  * e) ran at 5.6 here. */
-
-#define K4(x) x, x, x, x
-_Alignas(32) static const uint64_t K512x4[80 * 4] = {
-	K4(0x428a2f98d728ae22ULL), K4(0x7137449123ef65cdULL), K4(0xb5c0fbcfec4d3b2fULL),
-	K4(0xe9b5dba58189dbbcULL), K4(0x3956c25bf348b538ULL), K4(0x59f111f1b605d019ULL),
-	K4(0x923f82a4af194f9bULL), K4(0xab1c5ed5da6d8118ULL), K4(0xd807aa98a3030242ULL),
-	K4(0x12835b0145706fbeULL), K4(0x243185be4ee4b28cULL), K4(0x550c7dc3d5ffb4e2ULL),
-	K4(0x72be5d74f27b896fULL), K4(0x80deb1fe3b1696b1ULL), K4(0x9bdc06a725c71235ULL),
-	K4(0xc19bf174cf692694ULL), K4(0xe49b69c19ef14ad2ULL), K4(0xefbe4786384f25e3ULL),
-	K4(0x0fc19dc68b8cd5b5ULL), K4(0x240ca1cc77ac9c65ULL), K4(0x2de92c6f592b0275ULL),
-	K4(0x4a7484aa6ea6e483ULL), K4(0x5cb0a9dcbd41fbd4ULL), K4(0x76f988da831153b5ULL),
-	K4(0x983e5152ee66dfabULL), K4(0xa831c66d2db43210ULL), K4(0xb00327c898fb213fULL),
-	K4(0xbf597fc7beef0ee4ULL), K4(0xc6e00bf33da88fc2ULL), K4(0xd5a79147930aa725ULL),
-	K4(0x06ca6351e003826fULL), K4(0x142929670a0e6e70ULL), K4(0x27b70a8546d22ffcULL),
-	K4(0x2e1b21385c26c926ULL), K4(0x4d2c6dfc5ac42aedULL), K4(0x53380d139d95b3dfULL),
-	K4(0x650a73548baf63deULL), K4(0x766a0abb3c77b2a8ULL), K4(0x81c2c92e47edaee6ULL),
-	K4(0x92722c851482353bULL), K4(0xa2bfe8a14cf10364ULL), K4(0xa81a664bbc423001ULL),
-	K4(0xc24b8b70d0f89791ULL), K4(0xc76c51a30654be30ULL), K4(0xd192e819d6ef5218ULL),
-	K4(0xd69906245565a910ULL), K4(0xf40e35855771202aULL), K4(0x106aa07032bbd1b8ULL),
-	K4(0x19a4c116b8d2d0c8ULL), K4(0x1e376c085141ab53ULL), K4(0x2748774cdf8eeb99ULL),
-	K4(0x34b0bcb5e19b48a8ULL), K4(0x391c0cb3c5c95a63ULL), K4(0x4ed8aa4ae3418acbULL),
-	K4(0x5b9cca4f7763e373ULL), K4(0x682e6ff3d6b2b8a3ULL), K4(0x748f82ee5defb2fcULL),
-	K4(0x78a5636f43172f60ULL), K4(0x84c87814a1f0ab72ULL), K4(0x8cc702081a6439ecULL),
-	K4(0x90befffa23631e28ULL), K4(0xa4506cebde82bde9ULL), K4(0xbef9a3f7b2c67915ULL),
-	K4(0xc67178f2e372532bULL), K4(0xca273eceea26619cULL), K4(0xd186b8c721c0c207ULL),
-	K4(0xeada7dd6cde0eb1eULL), K4(0xf57d4f7fee6ed178ULL), K4(0x06f067aa72176fbaULL),
-	K4(0x0a637dc5a2c898a6ULL), K4(0x113f9804bef90daeULL), K4(0x1b710b35131c471bULL),
-	K4(0x28db77f523047d84ULL), K4(0x32caab7b40c72493ULL), K4(0x3c9ebe0a15c9bebcULL),
-	K4(0x431d67c49c100d4cULL), K4(0x4cc5d4becb3e42b6ULL), K4(0x597f299cfc657e2aULL),
-	K4(0x5fcb6fab3ad6faecULL), K4(0x6c44198c4a475817ULL),
-};
 
 #define LD(p)    _mm256_load_si256((const __m256i *)(p))
 #define ST(p, v) _mm256_store_si256((__m256i *)(p), (v))
