@@ -7,7 +7,7 @@
 #
 # Cross-builds sumac with aarch64-linux-gnu-gcc and with clang
 # --target=aarch64-linux-gnu (warnings fatal, out of tree), then runs the
-# whole `make check` under qemu-user, the gcc build under max and
+# suite (make check-lane) under qemu-user, the gcc build under max and
 # cortex-a72 and the clang build under max (see SUMAC_AARCH64_RUNS and
 # SUMAC_AARCH64_CLANG_RUNS):
 #   max         every SHA instruction: auto must pick armv8 for SHA-1,
@@ -103,13 +103,14 @@ count_trs() {
 	echo "$p passed, $f failed, $s skipped"
 }
 
-# check DIR VAR=VALUE...: the whole make check under the current QEMU_CPU
-# (make $check_target instead when it is set).
+# check DIR VAR=VALUE...: make check-lane under the current QEMU_CPU (every
+# suite but the option and wording ones, which test the same C code on every
+# machine and run natively in .ci/run), or make $check_target when it is set.
 check() {
 	local dir=$1
 	shift
 	find "$dir" -name '*.trs' -delete
-	env RUNNER=qemu-aarch64 "$@" make -C "$dir" -j"$jobs" "${check_target:-check}" \
+	env RUNNER=qemu-aarch64 "$@" make -C "$dir" -j"$jobs" "${check_target:-check-lane}" \
 		LOG_COMPILER=qemu-aarch64 &&
 		return 0
 	find "$dir/tests" -name '*.log' -exec grep -l -E '^(not ok|FAIL|ERROR)' {} + 2>/dev/null |

@@ -20,6 +20,10 @@
 #   s390x  s390x-linux-gnu-gcc under qemu-s390x, big-endian: the whole
 #          make check, the CLI suite against its golden files.
 #
+# Each lane runs make check-lane: every suite but the option and wording
+# ones (tests/local.mk's WORDING_TESTS), which test the same C code on
+# every machine and run in .ci/run's native lanes.
+#
 # Under qemu the programs are started by qemu itself (automake's
 # LOG_COMPILER for the unit tests, RUNNER for sumac in the bats tests),
 # never through binfmt_misc: see .ci/aarch64.sh for why.  Leaves the build
@@ -98,9 +102,9 @@ if [ "$lane" = s390x ]; then
 	env_args+=(SUMAC_CLI_GOLDEN=1)
 fi
 
-say "make check ${env_args[*]} ${make_args[*]}"
+say "make check-lane ${env_args[*]} ${make_args[*]}"
 status=0
-env "${env_args[@]}" make -C "$dir" -j"$jobs" check "${make_args[@]}" || status=1
+env "${env_args[@]}" make -C "$dir" -j"$jobs" check-lane "${make_args[@]}" || status=1
 if [ "$status" -ne 0 ]; then
 	find "$dir/tests" -name '*.log' -exec grep -l -E '^(not ok|FAIL|ERROR)' {} + 2>/dev/null |
 		while read -r log; do echo "--- $log"; grep -E '^(not ok|#)' "$log" | head -40; done

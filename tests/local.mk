@@ -163,3 +163,22 @@ check-unit:
 	  case ' $(PROGRAM_TESTS) ' in *" $$t "*) ;; *) unit="$$unit $$t" ;; esac; \
 	done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$unit"
+# The suites that test option parsing and GNU's wording release by release:
+# the same C code on every CPU, backend and byte order, so .ci/run runs them
+# in its native lanes only (gcc, clang, musl's own libc, the levels, ASan).
+# Every other lane (emulated CPUs, cross builds, forced backends) runs
+# check-lane or check-program-lane, the rest: every unit suite, every test
+# that hashes through the program, the large-file, -j, lanes and fault tests.
+WORDING_TESTS = tests/cli/compat-options.bats tests/cli/compat-output.bats \
+	tests/cli/compat-levels.bats tests/cli/compat-prefixes.bats tests/cli/level.bats
+.PHONY: check-lane check-program-lane
+check-lane:
+	@t=; for x in $(TESTS); do \
+	  case ' $(WORDING_TESTS) ' in *" $$x "*) ;; *) t="$$t $$x" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$t"
+check-program-lane:
+	@t=; for x in $(PROGRAM_TESTS); do \
+	  case ' $(WORDING_TESTS) ' in *" $$x "*) ;; *) t="$$t $$x" ;; esac; \
+	done; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$t"
