@@ -50,11 +50,6 @@ static void print_status(unsigned level, const char *name, const char *result)
 	out_end_line('\n');
 }
 
-void check_print_status(unsigned level, const char *name, const char *result)
-{
-	print_status(level, name, result);
-}
-
 static void print_summary(const char *list, const struct check_counts *c, bool ignore_missing)
 {
 	/* GNU's message ids spell the count as PRIuMAX. */
@@ -438,7 +433,7 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		ok &= passed == 1;
 	}
 	if (r.listed) {
-		ok &= unlisted_report(o, r.listed);
+		ok &= unlisted_report(o, r.listed, print_status);
 		name_set_free(r.listed);
 	}
 	return ok;

@@ -14,7 +14,4 @@
 bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count);
 
-/* A status line, "NAME: RESULT", as --check writes its own (--unlisted). */
-void check_print_status(unsigned level, const char *name, const char *result);
-
 #endif

@@ -9,7 +9,6 @@
 #include <inttypes.h>
 #include <stdint.h>
 
-#include "cli/check.h"
 #include "cli/nls.h"
 #include "cli/out.h"
 #include "cli/unlisted.h"
@@ -18,6 +17,7 @@
 struct audit {
 	const struct sumac_opts *o;
 	const struct name_set *listed;
+	unlisted_status_fn *status;
 	uintmax_t unlisted;
 	bool error;
 };
@@ -32,14 +32,15 @@ static int audit_entry(void *ctx, const struct io_walk_entry *e)
 	} else if (e->kind == IO_WALK_FILE && !name_set_has(a->listed, e->path)) {
 		a->unlisted++;
 		if (a->o->verbosity != VERBOSITY_STATUS)
-			check_print_status(a->o->level, e->path, "UNLISTED");
+			a->status(a->o->level, e->path, "UNLISTED");
 	}
 	return 0;
 }
 
-bool unlisted_report(const struct sumac_opts *o, const struct name_set *listed)
+bool unlisted_report(const struct sumac_opts *o, const struct name_set *listed,
+		     unlisted_status_fn *status)
 {
-	struct audit a = {.o = o, .listed = listed};
+	struct audit a = {.o = o, .listed = listed, .status = status};
 
 	if (io_walk(o->unlisted, o->dereference, audit_entry, &a) != 0) {
 		out_error(0, "%s", gnu_("memory exhausted"));

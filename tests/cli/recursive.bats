@@ -172,4 +172,8 @@ $(sha256sum t/open/b)" ]
 	run sumac_as sumac -c -r x
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "sumac: the --recursive option is meaningless when verifying checksums" ]
+	sumac_as sumac --help | grep -q -- '-r, --recursive'
+	sumac_as sumac --help | grep -q -- '-L, --dereference'
+	sumac_as sumac --help | grep -q -- '--unlisted=DIR'
+	! sumac_as sha256sum --help | grep -q -e recursive -e dereference -e unlisted
 }
