@@ -23,6 +23,15 @@ tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c test
 tests_fuzz_fuzz_lanes_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_lanes_LDADD = $(SUMAC_LIBS)
 
+# ---- The directory walk of -r and --unlisted, on a temporary tree, and
+# the set of listed names --unlisted compares with.
+check_PROGRAMS += tests/unit/test_walk
+tests_unit_test_walk_SOURCES = tests/unit/test_walk.c tests/unit/tap.h
+tests_unit_test_walk_LDADD = $(SUMAC_LIBS)
+check_PROGRAMS += tests/unit/test_names
+tests_unit_test_names_SOURCES = tests/unit/test_names.c tests/unit/tap.h
+tests_unit_test_names_LDADD = $(SUMAC_LIBS)
+
 # ---- The engine, the --check verdict and backend selection, driven
 # directly.
 check_PROGRAMS += tests/unit/test_pipeline tests/unit/test_verdict tests/unit/test_backend

@@ -21,6 +21,7 @@
 #include "cli/check.h"
 #include "cli/cksum.h"
 #include "cli/generate.h"
+#include "cli/unlisted.h"
 #include "cli/level.h"
 #include "run/pipeline.h"
 #include "cli/nls.h"
@@ -97,6 +98,7 @@ struct list_run {
 	/* The status words, translated once: glibc looks for a catalogue
 	 * (and allocates) on every dgettext() call in some locales. */
 	const char *ok_word, *failed_word, *unreadable_word;
+	struct name_set *listed; /* --unlisted: every name the lines give */
 };
 
 static void report_line(struct list_run *r, const struct run_job *j)
@@ -204,7 +206,8 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	const size_t hexlen = kind == CHECK_LINE_VALID ? 2 * (size_t)line->digest_len : 0;
 	const size_t namelen = kind == CHECK_LINE_VALID ? line->name_len : 0;
 	struct run_job *j = take_slot(r, hexlen + namelen + 2);
-	if (!j) {
+	if (!j || (r->listed && kind == CHECK_LINE_VALID &&
+		   name_set_add(r->listed, line->name, line->name_len) != 0)) {
 		drain(r);
 		out_error(0, "%s", gnu_("memory exhausted"));
 		return false;
@@ -417,11 +420,21 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		lists = stdin_only;
 		count = 1;
 	}
+	if (o->unlisted && !(r.listed = name_set_create())) {
+		out_error(0, "%s", gnu_("memory exhausted"));
+		return false;
+	}
 	for (int i = 0; i < count; i++) {
 		int passed = check_list(&r, lists[i]);
-		if (passed < 0)
+		if (passed < 0) {
+			name_set_free(r.listed);
 			return false;
+		}
 		ok &= passed == 1;
+	}
+	if (r.listed) {
+		ok &= unlisted_report(o, r.listed, print_status);
+		name_set_free(r.listed);
 	}
 	return ok;
 }

@@ -5,12 +5,15 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/base64.h"
 #include "cli/level.h"
 #include "cli/nls.h"
 #include "hash/cpu.h"
+#include "io/walk.h"
 
 #include "cli/generate.h"
 #include "cli/out.h"
@@ -140,6 +143,20 @@ static void cksum_debug(const struct sumac_opts *o)
 #endif
 }
 
+/* What a job found by -r carries: its path, as the walk's buffer is
+ * reused, and whether it is a special file, to be reported, not read.
+ * Kept per slot, so a job names it only when j->name points into it. */
+struct walked {
+	bool special;
+	char name[];
+};
+
+static bool is_special(const struct run_job *j)
+{
+	const struct walked *w = j->payload;
+	return w && j->name == w->name && w->special;
+}
+
 /* Reports the oldest job; false if it failed.  named: the names came
  * from operands (cksum's legacy lines show no name for stdin alone). */
 static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool named,
@@ -156,20 +173,85 @@ static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool 
 	bool ok = j->err == 0;
 	const unsigned dlen = o->digest_len ? o->digest_len : sumac_algo_info(o->algo)->digest_len;
 
-	if (ok && o->cksum_debug && o->ck->format == CKSUM_CRC && !*debug_told) {
-		cksum_debug(o);
-		*debug_told = true;
-	}
-	if (ok && o->raw)
-		out_put_bytes(j->digest, dlen);
-	else if (ok && o->cksum && o->ck->format != CKSUM_DIGEST)
-		print_legacy_line(o, j, named);
-	else if (ok)
-		print_line(o, j->name, j->digest);
-	else
+	if (is_special(j)) {
+		out_error(0, "%s: not a regular file", out_quotef(j->name));
+		ok = false;
+	} else if (!ok) {
 		out_error(j->err, "%s", out_quotef(j->name));
+	} else {
+		if (o->cksum_debug && o->ck->format == CKSUM_CRC && !*debug_told) {
+			cksum_debug(o);
+			*debug_told = true;
+		}
+		if (o->raw)
+			out_put_bytes(j->digest, dlen);
+		else if (o->cksum && o->ck->format != CKSUM_DIGEST)
+			print_legacy_line(o, j, named);
+		else
+			print_line(o, j->name, j->digest);
+	}
 	run_done(q);
 	return ok;
+}
+
+/* One generation run: what queuing a job needs. */
+struct gen_run {
+	const struct sumac_opts *o;
+	struct run_queue *q;
+	const struct sumac_impl *impl;
+	bool named, debug_told, ok;
+};
+
+/* A free slot, reporting the oldest jobs until there is one. */
+static struct run_job *next_slot(struct gen_run *g)
+{
+	struct run_job *j;
+	while (!(j = run_slot(g->q)))
+		g->ok &= report_oldest(g->o, g->q, g->named, &g->debug_told);
+	return j;
+}
+
+static void submit(struct gen_run *g, struct run_job *j, const char *name, bool compute)
+{
+	j->name = name;
+	j->algo = g->o->algo;
+	j->digest_len = g->o->digest_len;
+	j->impl = g->impl;
+	j->compute = compute;
+	run_submit(g->q);
+}
+
+/* -r: each entry of the walk becomes a job in walk order; a special file
+ * or an error is one that computes nothing, reported in its turn, so
+ * that -j N keeps the serial order of every line and message. */
+static int queue_walked(void *ctx, const struct io_walk_entry *e)
+{
+	struct gen_run *g = ctx;
+	struct run_job *j = next_slot(g);
+	const size_t len = strlen(e->path);
+	const size_t need = sizeof(struct walked) + len + 1;
+
+	if (j->payload_size < need) {
+		void *p = realloc(j->payload, need);
+		if (!p)
+			return ENOMEM;
+		j->payload = p;
+		j->payload_size = need;
+	}
+	struct walked *w = j->payload;
+	w->special = e->kind == IO_WALK_SPECIAL;
+	memcpy(w->name, e->path, len + 1);
+	j->err = e->kind == IO_WALK_ERROR ? e->err : 0;
+	submit(g, j, w->name, e->kind == IO_WALK_FILE);
+	return 0;
+}
+
+/* An operand of -r that names a directory (following a link, as an
+ * operand is always followed). */
+static bool is_directory(const char *name)
+{
+	struct stat st;
+	return strcmp(name, "-") != 0 && stat(name, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
@@ -177,31 +259,30 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 {
 	static char *const stdin_only[] = {"-"};
 	struct backend_report choice;
-	bool ok = true;
 
 	/* Before any job: what the choice has to say comes first. */
 	backend_resolve(bc, o->algo, &choice);
-	const struct sumac_impl *impl = backend_tell(bc, &choice);
-	if (!impl)
+	struct gen_run g = {.o = o, .q = q, .impl = backend_tell(bc, &choice), .ok = true};
+	if (!g.impl)
 		return false;
-	const bool named = count > 0;
-	bool debug_told = false;
+	g.named = count > 0;
 	if (count == 0) {
 		names = stdin_only;
 		count = 1;
 	}
 	for (int i = 0; i < count; i++) {
-		struct run_job *j;
-		while (!(j = run_slot(q)))
-			ok &= report_oldest(o, q, named, &debug_told);
-		j->name = names[i];
-		j->algo = o->algo;
-		j->digest_len = o->digest_len;
-		j->impl = impl;
-		j->compute = true;
-		run_submit(q);
+		if (o->recursive && is_directory(names[i])) {
+			if (io_walk(names[i], o->dereference, queue_walked, &g) != 0) {
+				while (run_pending(q))
+					g.ok &= report_oldest(o, q, g.named, &g.debug_told);
+				out_error(0, "%s", gnu_("memory exhausted"));
+				return false;
+			}
+			continue;
+		}
+		submit(&g, next_slot(&g), names[i], true);
 	}
 	while (run_pending(q))
-		ok &= report_oldest(o, q, named, &debug_told);
-	return ok;
+		g.ok &= report_oldest(o, q, g.named, &g.debug_told);
+	return g.ok;
 }

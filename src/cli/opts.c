@@ -33,6 +33,7 @@ enum long_only {
 	OPT_UNTAGGED,
 	OPT_BASE64,
 	OPT_RAW,
+	OPT_UNLISTED,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -138,6 +139,9 @@ static const struct option sumac_options[] = {
 	{"debug", no_argument, NULL, OPT_DEBUG},
 	{"benchmark", no_argument, NULL, OPT_BENCHMARK},
 	{"lanes", required_argument, NULL, OPT_LANES},
+	{"recursive", no_argument, NULL, 'r'},
+	{"dereference", no_argument, NULL, 'L'},
+	{"unlisted", required_argument, NULL, OPT_UNLISTED},
 	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
@@ -580,7 +584,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	 * glibc's getopt does by itself. */
 	const char *shortopts = b2sum || o->cksum ? (o->cksum ? "+a:l:bctwzj:" : "+l:bctwzj:")
 				: o->gnu_name     ? "+bctwzj:"
-						  : "+a:l:bctwzj:";
+						  : "+a:l:bctwzj:rL";
 	if (!getenv("POSIXLY_CORRECT"))
 		shortopts++;
 	bool list_backends = false;
@@ -600,6 +604,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->lanes = NULL;
 	o->debug = false;
 	o->jobs = 1;
+	o->recursive = false;
+	o->dereference = false;
+	o->unlisted = NULL;
 	o->prefix_tag = -1;
 	o->base64 = false;
 	o->raw = false;
@@ -718,6 +725,15 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 		case OPT_BENCHMARK:
 			benchmark = true;
 			break;
+		case 'r':
+			o->recursive = true;
+			break;
+		case 'L':
+			o->dereference = true;
+			break;
+		case OPT_UNLISTED:
+			o->unlisted = optarg;
+			break;
 		case 'j':
 			if (parse_jobs(optarg, &o->jobs) != 0) {
 				out_error(0, "invalid number of jobs: '%s'", optarg);
@@ -743,6 +759,15 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	const char *conflict = option_conflict(o);
 	if (conflict) {
 		out_error(0, "%s", gnu_(conflict));
+		return usage_error();
+	}
+	/* sumac's own, in GNU's words for the like of them. */
+	if (o->recursive && o->action == ACTION_CHECK)
+		conflict = "the --recursive option is meaningless when verifying checksums";
+	else if (o->unlisted && o->action != ACTION_CHECK)
+		conflict = "the --unlisted option is meaningful only when verifying checksums";
+	if (conflict) {
+		out_error(0, "%s", conflict);
 		return usage_error();
 	}
 	if (list_backends)
@@ -860,6 +885,25 @@ void opts_print_help(const struct sumac_opts *o)
 		 "      --strict          fail on improperly formatted lines\n"
 		 "  -w, --warn            report each improperly formatted line\n"
 		 "\n");
+	if (!o->gnu_name)
+		out_text("Trees (sumac only):\n"
+			 "  -r, --recursive       hash the regular files under each directory "
+			 "FILE,\n"
+			 "                        sorted bytewise by path; links met in the walk "
+			 "are\n"
+			 "                        skipped, FIFOs, sockets and devices reported, "
+			 "not\n"
+			 "                        read (exit status 1)\n"
+			 "  -L, --dereference     with -r or --unlisted, follow links met in the "
+			 "walk\n"
+			 "      --unlisted=DIR    with -c, after the lists: print 'FILE: UNLISTED' "
+			 "for\n"
+			 "                        each regular file under DIR that no line names "
+			 "(names\n"
+			 "                        compared without './' and repeated '/'); exit "
+			 "status 1\n"
+			 "                        if any\n"
+			 "\n");
 	out_text("  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
 		 "                        and messages stay in order; default 1\n\n");
 	if (!o->gnu_name)

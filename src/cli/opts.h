@@ -52,8 +52,11 @@ struct sumac_opts {
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */
 	bool debug;
-	unsigned jobs;     /* -j: files hashed at once; 1 is serial, 0 one per CPU */
-	int first_operand; /* index in argv */
+	bool recursive;       /* sumac -r: walk directory operands */
+	bool dereference;     /* sumac -L: follow links met in a walk */
+	const char *unlisted; /* sumac --check --unlisted=DIR; NULL: none */
+	unsigned jobs;        /* -j: files hashed at once; 1 is serial, 0 one per CPU */
+	int first_operand;    /* index in argv */
 };
 
 /* Parses argv.  Returns 0, or 1 after printing a usage error (exit 1). */
