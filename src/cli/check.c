@@ -407,6 +407,7 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		/* sumac reads tagged lines of every algorithm; untagged ones
 		 * are -a's algorithm, or told apart by their length. */
 		check_parser_init(&parser, (1u << SUMAC_NALGO) - 1, !o->algo_given, o->algo);
+		parser.foreign_tags = true;
 		if (!o->algo_given)
 			r.tag_word = NULL; /* lines of any algorithm */
 	}
