@@ -74,6 +74,19 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
 		out_error(0, gnu_("%s: no file was verified"), out_quotef(list));
 }
 
+/* --summary: one line on stderr, after everything else, that a script
+ * can split on ", " whatever the counts (the words never take a plural
+ * and are never translated).  stderr, because stdout carries a status
+ * line per file, and --status, which silences it, is where a script
+ * wants the counts most. */
+static void print_totals(const struct check_summary *s)
+{
+	out_error(0,
+		  "summary: %" PRIuMAX " verified, %" PRIuMAX " failed, %" PRIuMAX
+		  " unreadable, %" PRIuMAX " missing, %" PRIuMAX " improperly formatted",
+		  s->verified, s->failed, s->unreadable, s->missing, s->malformed);
+}
+
 /* What a queued line carries to its report: the line number for a
  * malformed line; the expected digest and the name for a valid one (the
  * line buffer is reused while the file is hashed). */
@@ -94,6 +107,7 @@ struct list_run {
 	const char *shown;    /* the list's name in messages */
 	struct check_policy policy;
 	struct check_counts counts;
+	struct check_summary total; /* --summary: every list so far */
 	/* The status words, translated once: glibc looks for a catalogue
 	 * (and allocates) on every dgettext() call in some locales. */
 	const char *ok_word, *failed_word, *unreadable_word;
@@ -422,7 +436,10 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		int passed = check_list(&r, lists[i]);
 		if (passed < 0)
 			return false;
+		check_summary_add(&r.total, &r.counts, &r.policy);
 		ok &= passed == 1;
 	}
+	if (o->summary)
+		print_totals(&r.total);
 	return ok;
 }

@@ -33,6 +33,7 @@ enum long_only {
 	OPT_UNTAGGED,
 	OPT_BASE64,
 	OPT_RAW,
+	OPT_SUMMARY,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -138,6 +139,7 @@ static const struct option sumac_options[] = {
 	{"debug", no_argument, NULL, OPT_DEBUG},
 	{"benchmark", no_argument, NULL, OPT_BENCHMARK},
 	{"lanes", required_argument, NULL, OPT_LANES},
+	{"summary", no_argument, NULL, OPT_SUMMARY},
 	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
@@ -475,6 +477,8 @@ static const char *check_only_conflict(const struct sumac_opts *o, bool check)
 		return "the --quiet option is meaningful only when verifying checksums";
 	if (o->strict)
 		return "the --strict option is meaningful only when verifying checksums";
+	if (o->summary) /* sumac's own */
+		return "the --summary option is meaningful only when verifying checksums";
 	return NULL;
 }
 
@@ -595,6 +599,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->delim = '\n';
 	o->ignore_missing = false;
 	o->strict = false;
+	o->summary = false;
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
 	o->lanes = NULL;
@@ -662,6 +667,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			break;
 		case OPT_STRICT:
 			o->strict = true;
+			break;
+		case OPT_SUMMARY:
+			o->summary = true;
 			break;
 		case OPT_TAG:
 			if (o->cksum) {
@@ -858,9 +866,14 @@ void opts_print_help(const struct sumac_opts *o)
 		 "      --quiet           print nothing for files that verify\n"
 		 "      --status          print nothing at all; the exit status tells\n"
 		 "      --strict          fail on improperly formatted lines\n"
-		 "  -w, --warn            report each improperly formatted line\n"
-		 "\n");
-	out_text("  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
+		 "  -w, --warn            report each improperly formatted line\n");
+	if (!o->gnu_name)
+		out_text(
+			"      --summary         end with one line of counts on stderr, even with\n"
+			"                        --status: \"summary: V verified, F failed,\n"
+			"                        U unreadable, M missing, I improperly "
+			"formatted\"\n");
+	out_text("\n  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
 		 "                        and messages stay in order; default 1\n\n");
 	if (!o->gnu_name)
 		out_text(
@@ -887,6 +900,9 @@ void opts_print_help(const struct sumac_opts *o)
 		   "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
 		   "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
 		   o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
+	if (!o->gnu_name)
+		out_text("--check also reads other tools' tags: OpenSSL's SHA2-256(FILE)= DIGEST,\n"
+			 "SHA2-512/256, BLAKE2B-512, and FreeBSD's SHA512t256 (FILE) = DIGEST.\n");
 }
 
 void opts_print_version(const struct sumac_opts *o)
