@@ -901,8 +901,13 @@ void opts_print_help(const struct sumac_opts *o)
 		   "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
 		   o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
 	if (!o->gnu_name)
-		out_text("--check also reads other tools' tags: OpenSSL's SHA2-256(FILE)= DIGEST,\n"
-			 "SHA2-512/256, BLAKE2B-512, and FreeBSD's SHA512t256 (FILE) = DIGEST.\n");
+		out_text(
+			"--check also reads other tools' tags: OpenSSL's SHA2-256(FILE)= DIGEST,\n"
+			"SHA2-512/256, BLAKE2B-512, and FreeBSD's SHA512t256 (FILE) = DIGEST.\n"
+			"Without -a, if no digest of an untagged list matches, sumac tries the "
+			"other\n"
+			"algorithms of that width on the first file that failed, and names the -a\n"
+			"that verifies it on stderr.\n");
 }
 
 void opts_print_version(const struct sumac_opts *o)
