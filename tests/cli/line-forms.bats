@@ -102,7 +102,12 @@ line' 'one\n'
 		"$D_sha256" "$D_sha512_256" >L
 	s sumac -c L
 	assert_rc 0
-	assert_out_is "'a (1) b': OK\n'new'\$'\\\\n''line': OK\n"
+	# Status lines show names as the level's GNU release does.
+	if level_ge 9.11; then
+		assert_out_is "'a (1) b': OK\n'new'\$'\\\\n''line': OK\n"
+	else
+		assert_out_is 'a (1) b: OK\n\\new\\nline: OK\n'
+	fi
 }
 
 @test "the BSD form, SUM (FILE) = DIGEST, with every algorithm sumac has" {
@@ -158,7 +163,8 @@ line' 'one\n'
 }
 
 @test "GNU names: byte for byte what GNU does with the foreign lines" {
-	gnu_live || skip "GNU $GNU_REF_VERSION does not run here"
+	# Live only: these cases have no golden files.
+	gnu_live && [[ -z ${SUMAC_CLI_GOLDEN-} ]] || skip "no live GNU $GNU_REF_VERSION (or SUMAC_CLI_GOLDEN is set)"
 	local p
 	for p in "${GNU_PROGS[@]}"; do
 		compare_gnu "$p" -c -w OPENSSL
@@ -168,6 +174,10 @@ line' 'one\n'
 	# Not OTHERS: GNU's cksum takes "SHA512-256" for SHA-512 cut to 256
 	# bits, a length on a fixed-length tag that sumac refuses (cksum.bats).
 	compare_gnu cksum -c -w OPENSSL
-	compare_gnu cksum -a sha2 -c -w OPENSSL
+	# -a sha2 is 9.8's (the 9.4 level's reference is 9.7, which names
+	# crc32b among the algorithms it lacks).
+	if level_ge 9.8; then
+		compare_gnu cksum -a sha2 -c -w OPENSSL
+	fi
 	compare_gnu cksum -a blake2b -c -w OPENSSL
 }
