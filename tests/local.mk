@@ -35,6 +35,9 @@ tests_unit_test_names_LDADD = $(SUMAC_LIBS)
 # ---- The engine, the --check verdict and backend selection, driven
 # directly.
 check_PROGRAMS += tests/unit/test_pipeline tests/unit/test_verdict tests/unit/test_backend
+check_PROGRAMS += tests/unit/test_hint
+tests_unit_test_hint_SOURCES = tests/unit/test_hint.c tests/unit/tap.h
+tests_unit_test_hint_LDADD = $(SUMAC_LIBS)
 tests_unit_test_pipeline_SOURCES = tests/unit/test_pipeline.c tests/unit/tap.h
 tests_unit_test_pipeline_LDADD = $(SUMAC_LIBS)
 # Lanes through the pipeline, with real files and digests.

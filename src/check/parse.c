@@ -5,6 +5,8 @@
  *   TAG [ ] ( NAME ) [blanks] = [blanks] HEX          (BSD / --tag / OpenSSL)
  *   HEX blank [ |*] NAME                            (GNU; '*' = binary)
  *   HEX blank NAME                                  (BSD reversed, 'md5 -r')
+ * Under sumac's own name TAG may also be another tool's word for one of
+ * sumac's algorithms (foreign_tag()).
  * where NAME runs to the end of the line, or to the last ')' when tagged. */
 #include "config.h"
 
@@ -56,6 +58,7 @@ void check_parser_init(struct check_parser *p, unsigned algos, bool infer_untagg
 	p->base64_any_width = false;
 	p->family_tags = false;
 	p->lenient_tags = false;
+	p->foreign_tags = false;
 }
 
 /* The digest of a line, text[0..len), for digest_len bytes: hex of that
@@ -158,6 +161,42 @@ static bool match_tag(const struct check_parser *p, const char *s, size_t len,
 			continue;
 		if (!found || n > *taglen) {
 			*algo = (enum sumac_algo)a;
+			*taglen = n;
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* Other tools' words for sumac's algorithms, where they differ from
+ * sumac's own tags (the rest, "MD5", "SHA1", "SHA256", "SHA3-256",
+ * "SM3", are the same): OpenSSL 3's "SHA2-N" and "SHA2-512/N",
+ * "BLAKE2B-512" (OpenSSL 1.1: "BLAKE2b512"), FreeBSD's "SHA512tN". */
+static const struct {
+	const char *word;
+	enum sumac_algo algo;
+} foreign_words[] = {
+	{"SHA2-224", SUMAC_SHA224},         {"SHA2-256", SUMAC_SHA256},
+	{"SHA2-384", SUMAC_SHA384},         {"SHA2-512", SUMAC_SHA512},
+	{"SHA2-512/224", SUMAC_SHA512_224}, {"SHA2-512/256", SUMAC_SHA512_256},
+	{"BLAKE2B-512", SUMAC_BLAKE2B},     {"BLAKE2b512", SUMAC_BLAKE2B},
+	{"SHA512t224", SUMAC_SHA512_224},   {"SHA512t256", SUMAC_SHA512_256},
+};
+
+/* The longest foreign word of an accepted algorithm that starts s and is
+ * followed by ' ' or '(' (so "SHA2-512/256(" is not taken for "SHA2-512"
+ * and a name). */
+static bool foreign_tag(const struct check_parser *p, const char *s, size_t len,
+			enum sumac_algo *algo, size_t *taglen)
+{
+	bool found = false;
+	for (size_t k = 0; k < sizeof foreign_words / sizeof foreign_words[0]; k++) {
+		const size_t n = strlen(foreign_words[k].word);
+		if (!(p->algos & SUMAC_ALGO_BIT(foreign_words[k].algo)) || n >= len ||
+		    memcmp(s, foreign_words[k].word, n) != 0 || (s[n] != ' ' && s[n] != '('))
+			continue;
+		if (!found || n > *taglen) {
+			*algo = foreign_words[k].algo;
 			*taglen = n;
 			found = true;
 		}
@@ -436,7 +475,18 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 	size_t taglen = 0;
 	size_t j = i;
 	int ftag;
-	if (match_tag(p, line + i, len - i, &algo, &taglen)) {
+	if (p->foreign_tags && foreign_tag(p, line + i, len - i, &algo, &taglen)) {
+		/* A fixed length: no "-N" after the word. */
+		j = i + taglen;
+		out->tag_algo = (int)algo;
+		if (line[j] == ' ')
+			j++;
+		if (j >= len || line[j] != '(')
+			return CHECK_LINE_MALFORMED;
+		j++;
+		kind = parse_tagged(p, line + j, len - j, escaped, algo,
+				    sumac_algo_info(algo)->digest_len, out);
+	} else if (match_tag(p, line + i, len - i, &algo, &taglen)) {
 		j = i + taglen;
 		out->tag_algo = (int)algo;
 		unsigned digest_len = sumac_algo_info(algo)->digest_len;

@@ -53,6 +53,10 @@ struct check_parser {
 	 * (GNU overwrote it), as b2sum's BLAKE2b tags; with tagged_only the
 	 * tag must still be followed by ' ' or '(' to be found. */
 	bool lenient_tags;
+	/* sumac's own name: the tags other tools write for algorithms sumac
+	 * has, OpenSSL 3's "SHA2-256(f)= ..." and FreeBSD's "SHA512t256 (f)
+	 * = ..." (GNU reads them as improperly formatted). */
+	bool foreign_tags;
 };
 
 struct check_line {

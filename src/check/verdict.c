@@ -17,6 +17,8 @@ enum check_verdict check_classify(enum check_line_kind kind, const struct check_
 	if (res->err) {
 		/* Only a file that is not there is skipped: one that cannot
 		 * be read for any other reason still fails the list. */
+		if (res->err == ENOENT)
+			c->missing++;
 		if (res->err == ENOENT && p->ignore_missing)
 			return CHECK_MISSING_IGNORED;
 		c->unreadable++;

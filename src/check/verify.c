@@ -17,3 +17,15 @@ bool check_list_passed(const struct check_counts *c, const struct check_policy *
 		return false;
 	return true;
 }
+
+void check_summary_add(struct check_summary *s, const struct check_counts *c,
+		       const struct check_policy *p)
+{
+	s->verified += c->matched;
+	s->failed += c->mismatched;
+	/* GNU counts a missing file as unreadable unless it is ignored;
+	 * the summary keeps the two apart. */
+	s->unreadable += c->unreadable - (p->ignore_missing ? 0 : c->missing);
+	s->missing += c->missing;
+	s->malformed += c->malformed;
+}

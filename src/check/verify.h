@@ -9,6 +9,9 @@
 struct check_counts {
 	uintmax_t malformed;  /* improperly formatted lines */
 	uintmax_t unreadable; /* listed files that could not be opened or read */
+	/* Listed files that do not exist (ENOENT): skipped under
+	 * --ignore-missing, otherwise among the unreadable too. */
+	uintmax_t missing;
 	uintmax_t mismatched;
 	uintmax_t matched;
 	bool any_valid; /* at least one properly formatted line */
@@ -21,5 +24,19 @@ struct check_policy {
 
 /* Whether a list with these counts passes. */
 bool check_list_passed(const struct check_counts *c, const struct check_policy *p);
+
+/* sumac --summary: the lines of every list, each in exactly one class,
+ * so that the five add up to the lines that were not ignored. */
+struct check_summary {
+	uintmax_t verified;   /* the digest matches */
+	uintmax_t failed;     /* it does not */
+	uintmax_t unreadable; /* the file exists but could not be opened or read */
+	uintmax_t missing;    /* the file does not exist (--ignore-missing or not) */
+	uintmax_t malformed;  /* improperly formatted lines */
+};
+
+/* Adds one list's counts, taken under policy p, to s. */
+void check_summary_add(struct check_summary *s, const struct check_counts *c,
+		       const struct check_policy *p);
 
 #endif

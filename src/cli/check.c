@@ -21,6 +21,7 @@
 #include "cli/check.h"
 #include "cli/cksum.h"
 #include "cli/generate.h"
+#include "cli/hint.h"
 #include "cli/unlisted.h"
 #include "cli/level.h"
 #include "run/pipeline.h"
@@ -75,6 +76,19 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
 		out_error(0, gnu_("%s: no file was verified"), out_quotef(list));
 }
 
+/* --summary: one line on stderr, after everything else, that a script
+ * can split on ", " whatever the counts (the words never take a plural
+ * and are never translated).  stderr, because stdout carries a status
+ * line per file, and --status, which silences it, is where a script
+ * wants the counts most. */
+static void print_totals(const struct check_summary *s)
+{
+	out_error(0,
+		  "summary: %" PRIuMAX " verified, %" PRIuMAX " failed, %" PRIuMAX
+		  " unreadable, %" PRIuMAX " missing, %" PRIuMAX " improperly formatted",
+		  s->verified, s->failed, s->unreadable, s->missing, s->malformed);
+}
+
 /* What a queued line carries to its report: the line number for a
  * malformed line; the expected digest and the name for a valid one (the
  * line buffer is reused while the file is hashed). */
@@ -95,11 +109,39 @@ struct list_run {
 	const char *shown;    /* the list's name in messages */
 	struct check_policy policy;
 	struct check_counts counts;
+	struct check_summary total; /* --summary: every list so far */
+	/* sumac without -a: the list's first mismatch, for a hint if no
+	 * digest of the list matches and none of its lines is tagged. */
+	bool hints;
+	bool any_tagged;
+	char *fail_name;
+	char fail_hex[2 * SUMAC_MAX_DIGEST + 1];
+	enum sumac_algo fail_algo;
+	unsigned fail_len;
 	/* The status words, translated once: glibc looks for a catalogue
 	 * (and allocates) on every dgettext() call in some locales. */
 	const char *ok_word, *failed_word, *unreadable_word;
 	struct name_set *listed; /* --unlisted: every name the lines give */
 };
+
+static void note_first_failure(struct list_run *r, const struct run_job *j,
+			       const struct line_item *item)
+{
+	r->fail_name = strdup(j->name);
+	memcpy(r->fail_hex, item->text, 2 * (size_t)item->digest_len + 1);
+	r->fail_algo = j->algo;
+	r->fail_len = item->digest_len;
+}
+
+/* After a list: the hint, if every digest that could be compared failed
+ * and the list gave no tag to say which algorithm it is. */
+static void hint_after_list(struct list_run *r)
+{
+	if (r->fail_name && !r->any_tagged && r->counts.matched == 0 &&
+	    strcmp(r->fail_name, "-") != 0)
+		hint_other_algorithm(r->shown, r->fail_name, r->fail_hex, r->fail_algo,
+				     r->fail_len);
+}
 
 static void report_line(struct list_run *r, const struct run_job *j)
 {
@@ -135,6 +177,8 @@ static void report_line(struct list_run *r, const struct run_job *j)
 	case CHECK_MISMATCH:
 		if (!status_only)
 			print_status(r->o->level, j->name, r->failed_word);
+		if (r->hints && !r->fail_name)
+			note_first_failure(r, j, item);
 		break;
 	}
 }
@@ -191,6 +235,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	const struct sumac_impl *impl = NULL;
 
 	if (kind == CHECK_LINE_VALID) {
+		r->any_tagged |= line->tagged;
 		/* What choosing a backend has to say (--debug, or an error)
 		 * comes after every earlier line is reported, as in a serial
 		 * run: the first choice for an algorithm is made once they
@@ -350,8 +395,12 @@ static int check_list(struct list_run *r, const char *list)
 			  out_quotef(r->shown));
 	else if (r->o->verbosity != VERBOSITY_STATUS)
 		print_summary(r->shown, &r->counts, r->o->ignore_missing);
+	hint_after_list(r);
 	result = check_list_passed(&r->counts, &r->policy);
 done:
+	free(r->fail_name);
+	r->fail_name = NULL;
+	r->any_tagged = false;
 	free(line);
 	io_lines_free(&lines);
 	if (!is_stdin)
@@ -410,8 +459,10 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		/* sumac reads tagged lines of every algorithm; untagged ones
 		 * are -a's algorithm, or told apart by their length. */
 		check_parser_init(&parser, (1u << SUMAC_NALGO) - 1, !o->algo_given, o->algo);
+		parser.foreign_tags = true;
 		if (!o->algo_given)
 			r.tag_word = NULL; /* lines of any algorithm */
+		r.hints = !o->algo_given && o->verbosity != VERBOSITY_STATUS;
 	}
 	parser.nul_separates = o->level >= GNU_9_2;
 	parser.strict_tag_space = o->level >= GNU_9_9;
@@ -430,11 +481,14 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 			name_set_free(r.listed);
 			return false;
 		}
+		check_summary_add(&r.total, &r.counts, &r.policy);
 		ok &= passed == 1;
 	}
 	if (r.listed) {
 		ok &= unlisted_report(o, r.listed, print_status);
 		name_set_free(r.listed);
 	}
+	if (o->summary)
+		print_totals(&r.total);
 	return ok;
 }

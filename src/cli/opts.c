@@ -34,6 +34,7 @@ enum long_only {
 	OPT_BASE64,
 	OPT_RAW,
 	OPT_UNLISTED,
+	OPT_SUMMARY,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -142,6 +143,7 @@ static const struct option sumac_options[] = {
 	{"recursive", no_argument, NULL, 'r'},
 	{"dereference", no_argument, NULL, 'L'},
 	{"unlisted", required_argument, NULL, OPT_UNLISTED},
+	{"summary", no_argument, NULL, OPT_SUMMARY},
 	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
@@ -479,6 +481,8 @@ static const char *check_only_conflict(const struct sumac_opts *o, bool check)
 		return "the --quiet option is meaningful only when verifying checksums";
 	if (o->strict)
 		return "the --strict option is meaningful only when verifying checksums";
+	if (o->summary) /* sumac's own */
+		return "the --summary option is meaningful only when verifying checksums";
 	return NULL;
 }
 
@@ -599,6 +603,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->delim = '\n';
 	o->ignore_missing = false;
 	o->strict = false;
+	o->summary = false;
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
 	o->lanes = NULL;
@@ -669,6 +674,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			break;
 		case OPT_STRICT:
 			o->strict = true;
+			break;
+		case OPT_SUMMARY:
+			o->summary = true;
 			break;
 		case OPT_TAG:
 			if (o->cksum) {
@@ -883,8 +891,14 @@ void opts_print_help(const struct sumac_opts *o)
 		 "      --quiet           print nothing for files that verify\n"
 		 "      --status          print nothing at all; the exit status tells\n"
 		 "      --strict          fail on improperly formatted lines\n"
-		 "  -w, --warn            report each improperly formatted line\n"
-		 "\n");
+		 "  -w, --warn            report each improperly formatted line\n");
+	if (!o->gnu_name)
+		out_text(
+			"      --summary         end with one line of counts on stderr, even with\n"
+			"                        --status: \"summary: V verified, F failed,\n"
+			"                        U unreadable, M missing, I improperly "
+			"formatted\"\n");
+	out_text("\n");
 	if (!o->gnu_name)
 		out_text("Trees (sumac only):\n"
 			 "  -r, --recursive       hash the regular files under each directory "
@@ -931,6 +945,14 @@ void opts_print_help(const struct sumac_opts *o)
 		   "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
 		   "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
 		   o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
+	if (!o->gnu_name)
+		out_text(
+			"--check also reads other tools' tags: OpenSSL's SHA2-256(FILE)= DIGEST,\n"
+			"SHA2-512/256, BLAKE2B-512, and FreeBSD's SHA512t256 (FILE) = DIGEST.\n"
+			"Without -a, if no digest of an untagged list matches, sumac tries the "
+			"other\n"
+			"algorithms of that width on the first file that failed, and names the -a\n"
+			"that verifies it on stderr.\n");
 }
 
 void opts_print_version(const struct sumac_opts *o)

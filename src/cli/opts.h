@@ -48,6 +48,7 @@ struct sumac_opts {
 	char delim;             /* '\n', or '\0' with -z */
 	bool ignore_missing;
 	bool strict;
+	bool summary; /* sumac --summary: one line of counts after the last list */
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */

@@ -5,7 +5,9 @@
  * way getline() cuts a list (NUL, CR, backslashes and all kept), parsed in
  * order through one parser so that the untagged-style state carries over.
  *   bits 0-2  the algorithm of a GNU-named program (index mod SUMAC_NALGO)
- *   bit 3     sumac without -a: every tag, untagged algorithm from length
+ *   bit 3     sumac without -a: every tag, other tools' words too
+ *             (OpenSSL's SHA2-256, FreeBSD's SHA512t256), untagged
+ *             algorithm from length
  *   bit 4     the list is standard input (a name of "-" is malformed)
  *   bits 5-6  initial untagged style (0/3 unset, 1 standard, 2 reversed)
  *   bit 7     cksum's rules: base64 digests (any width), SHA2-N/SHA2/SHA3
@@ -133,6 +135,7 @@ static void check_round_trip(const struct check_parser *orig, const struct check
 	p.base64_any_width = orig->base64_any_width;
 	p.family_tags = orig->family_tags;
 	p.lenient_tags = orig->lenient_tags;
+	p.foreign_tags = orig->foreign_tags;
 	const enum check_line_kind kind = check_parse_line(&p, buf, n, list_is_stdin, &again);
 	FUZZ_CHECK(kind == CHECK_LINE_VALID);
 	FUZZ_CHECK(again.algo == l->algo);
@@ -203,6 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_parser_init(&p, (1u << SUMAC_NALGO) - 1, true, algo);
 	else
 		check_parser_init(&p, 1u << algo, false, algo);
+	p.foreign_tags = infer && !(cfg & 128);
 	if (cfg & 128) {
 		p.base64 = true;
 		p.base64_any_width = true;

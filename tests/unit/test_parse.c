@@ -5,10 +5,15 @@
 #include "check/parse.h"
 #include "tap.h"
 
-#define H64 "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-#define H40 "da39a3ee5e6b4b0d3255bfef95601890afd80709"
+#define H64  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+#define H40  "da39a3ee5e6b4b0d3255bfef95601890afd80709"
+#define H32  "d41d8cd98f00b204e9800998ecf8427e"
+#define H56  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b"
+#define H96  H64 H32
+#define H128 H64 H64
 
-enum mode { GNU256, GNU1, SUMAC_ANY };
+/* SUMAC_FOREIGN: sumac's own name, which also reads other tools' tags. */
+enum mode { GNU256, GNU1, SUMAC_ANY, SUMAC_FOREIGN };
 
 struct pcase {
 	enum mode mode;
@@ -62,6 +67,40 @@ static const struct pcase cases[] = {
 	 CHECK_LINE_VALID, "f", 0, SUMAC_SHA256},
 	{GNU256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b85g  f\n",
 	 CHECK_LINE_MALFORMED, NULL, 0, 0},
+	/* The BSD form with any algorithm sumac has. */
+	{SUMAC_ANY, "SHA3-512 (f) = " H128 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA3_512},
+	{SUMAC_ANY, "SHA512-224 (f) = " H56 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512_224},
+	{SUMAC_ANY, "SM3 (f) = " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SM3},
+	{SUMAC_ANY, "MD5(f)= " H32 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_MD5},
+	{SUMAC_ANY, "SHA3-256(f)= " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA3_256},
+	/* Other tools' words, only where the parser is told to read them. */
+	{SUMAC_ANY, "SHA2-256(f)= " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_ANY, "BLAKE2B-512(f)= " H128 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{GNU256, "SHA2-256(f)= " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{GNU256, "SHA512t256 (f) = " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-224(f)= " H56 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA224},
+	{SUMAC_FOREIGN, "SHA2-256(f)= " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA256},
+	{SUMAC_FOREIGN, "SHA2-384 (f) = " H96 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA384},
+	{SUMAC_FOREIGN, "SHA2-512(f)= " H128 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512},
+	{SUMAC_FOREIGN, "SHA2-512/224(f)= " H56 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512_224},
+	{SUMAC_FOREIGN, "SHA2-512/256(f)= " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512_256},
+	{SUMAC_FOREIGN, "BLAKE2B-512(f)= " H128 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_BLAKE2B},
+	{SUMAC_FOREIGN, "BLAKE2b512(f)= " H128 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_BLAKE2B},
+	{SUMAC_FOREIGN, "SHA512t256 (f) = " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512_256},
+	{SUMAC_FOREIGN, "SHA512t224 (f) = " H56 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA512_224},
+	{SUMAC_FOREIGN, "SHA2-256 (a (1)) = " H64 "\n", CHECK_LINE_VALID, "a (1)", 0, SUMAC_SHA256},
+	{SUMAC_FOREIGN, "\\SHA2-256(a\\nb)= " H64 "\n", CHECK_LINE_VALID, "a\nb", 0, SUMAC_SHA256},
+	{SUMAC_FOREIGN, "SHA1(f)= " H40 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA1},
+	{SUMAC_FOREIGN, "BLAKE2b-256 (f) = " H64 "\n", CHECK_LINE_VALID, "f", 0, SUMAC_BLAKE2B},
+	{SUMAC_FOREIGN, H64 "  f\n", CHECK_LINE_VALID, "f", 0, SUMAC_SHA256},
+	{SUMAC_FOREIGN, "SHA2-256(f)= " H40 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-512/256(f)= " H128 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-256x(f)= " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-256-256(f)= " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-256  (f) = " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2-256 f = " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "BLAKE2B-256(f)= " H64 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
+	{SUMAC_FOREIGN, "SHA2(f)= " H128 "\n", CHECK_LINE_MALFORMED, NULL, 0, 0},
 };
 
 static void run_case(size_t i, const struct pcase *c)
@@ -77,6 +116,7 @@ static void run_case(size_t i, const struct pcase *c)
 		check_parser_init(&p, 1u << SUMAC_SHA1, false, SUMAC_SHA1);
 	else
 		check_parser_init(&p, (1u << SUMAC_NALGO) - 1, true, SUMAC_SHA256);
+	p.foreign_tags = c->mode == SUMAC_FOREIGN;
 	memcpy(buf, c->line, len + 1);
 	enum check_line_kind kind = check_parse_line(&p, buf, len, false, &out);
 	bool ok = kind == c->kind;

@@ -37,6 +37,44 @@ static void one(const char *what, enum check_line_kind kind, int err, const char
 	tap_ok(counts_are(&c, &counts), "%s: counters", what);
 }
 
+/* --summary over two lists, one under each --ignore-missing: every line
+ * in exactly one class, a missing file as missing, never as unreadable. */
+static void summary_cases(void)
+{
+	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef"};
+	const struct check_outcome bad = {0, digest, sizeof digest, "deadbeee"};
+	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef"};
+	const struct check_outcome denied = {EACCES, NULL, sizeof digest, "deadbeef"};
+	const struct check_policy plain = {false, false}, ignore = {false, true};
+	struct check_summary s;
+	struct check_counts c;
+
+	memset(&s, 0, sizeof s);
+	memset(&c, 0, sizeof c);
+	check_classify(CHECK_LINE_VALID, &ok, &plain, &c);
+	check_classify(CHECK_LINE_VALID, &bad, &plain, &c);
+	check_classify(CHECK_LINE_VALID, &gone, &plain, &c);
+	check_classify(CHECK_LINE_VALID, &denied, &plain, &c);
+	check_classify(CHECK_LINE_MALFORMED, &ok, &plain, &c);
+	tap_ok(c.unreadable == 2 && c.missing == 1,
+	       "without --ignore-missing a missing file is unreadable to GNU, and missing");
+	check_summary_add(&s, &c, &plain);
+	tap_ok(s.verified == 1 && s.failed == 1 && s.unreadable == 1 && s.missing == 1 &&
+		       s.malformed == 1,
+	       "summary of one list: one line in each class");
+
+	memset(&c, 0, sizeof c);
+	check_classify(CHECK_LINE_VALID, &gone, &ignore, &c);
+	check_classify(CHECK_LINE_VALID, &gone, &ignore, &c);
+	check_classify(CHECK_LINE_VALID, &ok, &ignore, &c);
+	check_classify(CHECK_LINE_VALID, &denied, &ignore, &c);
+	tap_ok(c.unreadable == 1 && c.missing == 2, "--ignore-missing: missing, not unreadable");
+	check_summary_add(&s, &c, &ignore);
+	tap_ok(s.verified == 2 && s.failed == 1 && s.unreadable == 2 && s.missing == 3 &&
+		       s.malformed == 1,
+	       "summary of two lists: the sums of both");
+}
+
 int main(void)
 {
 	one("match", CHECK_LINE_VALID, 0, "deadbeef", false, CHECK_OK,
@@ -84,5 +122,6 @@ int main(void)
 	tap_ok(counts_are(&c,
 			  &(struct counts_seen){.malformed = 1, .matched = 1, .any_valid = true}),
 	       "list counters");
+	summary_cases();
 	return tap_done();
 }
