@@ -20,9 +20,11 @@
 #   s390x  s390x-linux-gnu-gcc under qemu-s390x, big-endian: the whole
 #          make check, the CLI suite against its golden files.
 #
-# Each lane runs make check-lane: every suite but the option and wording
-# ones (tests/local.mk's WORDING_TESTS), which test the same C code on
-# every machine and run in .ci/run's native lanes.
+# i386 and s390x run make check-lane: every suite but the option, wording
+# and list-feature ones (tests/local.mk's NATIVE_ONLY_TESTS), which test the
+# same C code on every machine and run in .ci/run's native lanes.  armhf,
+# a second 32-bit lane after i386, runs make check-core: the unit suites
+# and the CLI suites that hash through the program.
 #
 # Under qemu the programs are started by qemu itself (automake's
 # LOG_COMPILER for the unit tests, RUNNER for sumac in the bats tests),
@@ -50,6 +52,7 @@ i386)
 	conf=(LDFLAGS=-static)
 	machine='Intel 80386'
 	qemu=
+	target=check-lane
 	;;
 armhf)
 	host=arm-linux-gnueabihf
@@ -57,6 +60,7 @@ armhf)
 	conf=()
 	machine='ARM$'
 	qemu="qemu-arm"
+	target=check-core
 	;;
 s390x)
 	host=s390x-linux-gnu
@@ -64,6 +68,7 @@ s390x)
 	conf=()
 	machine='IBM S/390'
 	qemu="qemu-s390x"
+	target=check-lane
 	;;
 *)
 	echo "$0: unknown lane '$lane'" >&2
@@ -102,9 +107,9 @@ if [ "$lane" = s390x ]; then
 	env_args+=(SUMAC_CLI_GOLDEN=1)
 fi
 
-say "make check-lane ${env_args[*]} ${make_args[*]}"
+say "make $target ${env_args[*]} ${make_args[*]}"
 status=0
-env "${env_args[@]}" make -C "$dir" -j"$jobs" check-lane "${make_args[@]}" || status=1
+env "${env_args[@]}" make -C "$dir" -j"$jobs" "$target" "${make_args[@]}" || status=1
 if [ "$status" -ne 0 ]; then
 	find "$dir/tests" -name '*.log' -exec grep -l -E '^(not ok|FAIL|ERROR)' {} + 2>/dev/null |
 		while read -r log; do echo "--- $log"; grep -E '^(not ok|#)' "$log" | head -40; done

@@ -6,7 +6,7 @@
 #
 #   asan gcc / asan clang   out-of-tree builds with AddressSanitizer and
 #                           UBSan (no recovery): gcc running all of make check,
-#                           clang make check-lane
+#                           clang make check-core
 #   tsan                    clang ThreadSanitizer build running the tests
 #                           that start threads: the io tests (read-ahead
 #                           thread), CPU detection from several threads,
@@ -85,8 +85,9 @@ configure_in() { # configure_in DIR ARGS...
 
 # ---- (a) AddressSanitizer + UBSan, whole make check.
 SAN_CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-# gcc's build runs the whole make check; clang's leaves out the option and
-# wording suites (make check-lane), whose code gcc's ASan run has covered.
+# gcc's build runs the whole make check; clang's the unit suites and the CLI
+# suites that hash through the program (make check-core): the rest is code
+# that gcc's ASan run has covered, compiled alike.
 asan() { # asan CC TARGET
 	local cc=$1 target=$2 dir=$work/asan-$1
 	configure_in "$dir" CC="$cc" CFLAGS="$SAN_CFLAGS" || return 1
@@ -103,7 +104,7 @@ asan() { # asan CC TARGET
 	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' "$dir/check.log" || true
 }
 wanted asan-gcc && part "asan gcc" asan gcc check
-wanted asan-clang && part "asan clang" asan clang check-lane
+wanted asan-clang && part "asan clang" asan clang check-core
 
 # ---- (a') ThreadSanitizer over what runs threads.  Not the whole suite:
 # test_biglist measures memory, which TSan's shadow memory inflates.
