@@ -7,7 +7,7 @@
 #
 # Cross-builds sumac with aarch64-linux-gnu-gcc and with clang
 # --target=aarch64-linux-gnu (warnings fatal, out of tree), then runs the
-# suites under qemu-user (make check-lane for gcc under max, check-core for
+# suites under qemu-user (make check-core for gcc under max, check-unit for
 # the others), the gcc build under max and cortex-a72 and the clang build
 # under max (see SUMAC_AARCH64_RUNS and
 # SUMAC_AARCH64_CLANG_RUNS):
@@ -203,11 +203,12 @@ for cc_name in $compilers; do
 		portable) cpu=max env_args=(SUMAC_BACKEND=portable) ;;
 		*) echo "aarch64: unknown run $run" >&2; exit 2 ;;
 		esac
-		# gcc under max runs check-lane; the other runs add a CPU model
-		# or a compiler, which the unit suites and the CLI suites that
-		# hash through the program (check-core) are for.
-		target=check-core
-		[ "$cc_name/$run" = gcc/max ] && target=check-lane
+		# gcc under max runs check-core (the unit suites and the CLI
+		# suites that hash through the program); the other runs add a
+		# CPU model or a compiler, which the unit suites (check-unit)
+		# and assert_run's checks of the program are for.
+		target=check-unit
+		[ "$cc_name/$run" = gcc/max ] && target=check-core
 		say "$cc_name $run: make $target (QEMU_CPU=$cpu ${env_args[*]})"
 		export QEMU_CPU=$cpu
 		start=$SECONDS

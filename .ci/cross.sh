@@ -20,11 +20,12 @@
 #   s390x  s390x-linux-gnu-gcc under qemu-s390x, big-endian: the whole
 #          make check, the CLI suite against its golden files.
 #
-# i386 and s390x run make check-lane: every suite but the option, wording
+# i386, native, runs make check-lane: every suite but the option, wording
 # and list-feature ones (tests/local.mk's NATIVE_ONLY_TESTS), which test the
-# same C code on every machine and run in .ci/run's native lanes.  armhf,
-# a second 32-bit lane after i386, runs make check-core: the unit suites
-# and the CLI suites that hash through the program.
+# same C code on every machine and run in .ci/run's native lanes.  s390x,
+# big-endian under qemu, runs make check-core: the unit suites and the CLI
+# suites that hash through the program.  armhf, a second 32-bit lane after
+# i386, runs the unit suites (make check-unit).
 #
 # Under qemu the programs are started by qemu itself (automake's
 # LOG_COMPILER for the unit tests, RUNNER for sumac in the bats tests),
@@ -60,7 +61,7 @@ armhf)
 	conf=()
 	machine='ARM$'
 	qemu="qemu-arm"
-	target=check-core
+	target=check-unit
 	;;
 s390x)
 	host=s390x-linux-gnu
@@ -68,7 +69,7 @@ s390x)
 	conf=()
 	machine='IBM S/390'
 	qemu="qemu-s390x"
-	target=check-lane
+	target=check-core
 	;;
 *)
 	echo "$0: unknown lane '$lane'" >&2

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The library backends, each in an out-of-tree build of its own with make
-# check-lane (the unit tests and every CLI suite but the option, wording and
-# list-feature ones, which no backend changes) run with the backend forced
-# through SUMAC_BACKEND:
+# check-core (the unit tests and the CLI suites that hash through the
+# program) run with the backend forced through SUMAC_BACKEND:
 #   openssl            --with-openssl, plus a check that a provider policy
 #                      refusing MD5 is reported cleanly (exit 1, a message);
 #   commoncrypto-shim  --with-commoncrypto-shim over the Linux test shim,
@@ -50,11 +49,11 @@ configure_and_make() {
 	(cd "$dir" && "$src/configure" "$@" && make -j"$jobs")
 }
 
-# run_check DIR: make check-lane (the environment is the caller's); on
+# run_check DIR: make check-core (the environment is the caller's); on
 # failure, show the failing assertions.
 run_check() {
 	local dir=$1
-	if ! make -C "$dir" -j"$jobs" check-lane; then
+	if ! make -C "$dir" -j"$jobs" check-core; then
 		find "$dir" -name '*.log' -path '*tests*' -exec grep -l -E '^(not ok|FAIL)' {} + |
 			while read -r log; do
 				echo "--- $log"
