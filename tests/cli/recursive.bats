@@ -33,6 +33,9 @@ for name in ("a/x", "a-c", "a.c", "a0"):
     with open(os.path.join(root, name), "w") as fh:
         fh.write(name)
 PY
+	# The reference needs GNU's sha256sum: without it (a packager's build,
+	# where the GNU programs may be absent) every test skips, in setup.
+	sha256sum --version 2>/dev/null | grep -q GNU || return 0
 	(cd "$BATS_FILE_TMPDIR" && find tree -type f -print0 | LC_ALL=C sort -z |
 		xargs -0 sha256sum >expected)
 }
