@@ -232,11 +232,12 @@ static int walk_dir(struct walk *w, size_t len)
 	struct entry *v = read_entries(w, d, &n, &err);
 	closedir(d);
 	int r = 0;
-	if (!v && err)
-		r = err == ENOMEM ? ENOMEM : tell(w, IO_WALK_ERROR, err);
-	else
+	if (v) {
 		r = walk_entries(w, len, v, n);
-	free_entries(v, n);
+		free_entries(v, n);
+	} else if (err) {
+		r = err == ENOMEM ? ENOMEM : tell(w, IO_WALK_ERROR, err);
+	} /* else an empty directory */
 	w->depth--;
 	return r;
 }
