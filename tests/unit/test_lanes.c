@@ -206,8 +206,13 @@ static void test_lanes(unsigned workers, const struct sumac_impl *impl, enum sum
 	const unsigned wrong = run_files(workers, impl, algo, &c);
 	tap_ok(wrong == 0, "%s as %s, %u workers: %u of %d files right, in order", impl->driver,
 	       sumac_algo_info(algo)->name, workers, NFILES - wrong, NFILES);
+	/* Serially the main thread fills each batch itself.  A worker takes
+	 * a second lane only while another job is queued, which depends on
+	 * how fast the main thread submits: under an emulator on a loaded
+	 * machine, 45 of 90 has been seen. */
+	const unsigned least = workers ? 8 : NFILES / 2 + 1;
 	if (width)
-		tap_ok(atomic_load(&c.started) > NFILES / 2 && atomic_load(&c.most) >= 2,
+		tap_ok(atomic_load(&c.started) >= least && atomic_load(&c.most) >= 2,
 		       "%s: %u files went through lanes, up to %u at once (width %u)", impl->driver,
 		       atomic_load(&c.started), atomic_load(&c.most), width);
 }
