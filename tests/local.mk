@@ -193,6 +193,7 @@ NATIVE_ONLY_TESTS = tests/cli/compat-options.bats tests/cli/compat-output.bats \
 # test_bigfile, a unit suite, checks its bytes on every lane).
 CORE_PROGRAM_TESTS = tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
 	tests/cli/lanes.bats tests/cli/b2sum.bats tests/cli/sha3.bats tests/cli/sums.bats \
+	tests/cli/base64.bats \
 	tests/fault/test_false_ok
 .PHONY: check-lane check-program-lane check-core
 check-lane:
