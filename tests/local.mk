@@ -9,17 +9,17 @@
 # runs every file of tests/fuzz/corpus/<target>/ through the target.
 FUZZ_REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_REPLAY -I$(top_srcdir)/tests/fuzz
 check_PROGRAMS += tests/fuzz/fuzz_parse tests/fuzz/fuzz_escape tests/fuzz/fuzz_stream
-tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz_parse.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz_parse.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_parse_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_parse_LDADD = $(SUMAC_LIBS)
-tests_fuzz_fuzz_escape_SOURCES = tests/fuzz/fuzz_escape.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_escape_SOURCES = tests/fuzz/fuzz_escape.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_escape_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_escape_LDADD = $(CLI_LIBS)
-tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
 check_PROGRAMS += tests/fuzz/fuzz_lanes
-tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_lanes_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_lanes_LDADD = $(SUMAC_LIBS)
 
@@ -117,7 +117,7 @@ tests_unit_test_kat_toy_LDADD = $(TOY_LIBS)
 tests_unit_test_xcheck_toy_SOURCES = tests/unit/test_xcheck.c tests/unit/tap.h tests/unit/rng.h
 tests_unit_test_xcheck_toy_CPPFLAGS = $(TOY_CPPFLAGS)
 tests_unit_test_xcheck_toy_LDADD = $(TOY_LIBS)
-tests_fuzz_fuzz_stream_toy_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_stream_toy_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_stream_toy_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS) -DSUMAC_TEST_FAMILIES=1
 tests_fuzz_fuzz_stream_toy_LDADD = $(TOY_LIBS)
 EXTRA_DIST += tests/unit/toy/xor64.py vectors/XOR64ShortMsg.rsp vectors/XOR64LongMsg.rsp \
@@ -193,6 +193,7 @@ NATIVE_ONLY_TESTS = tests/cli/compat-options.bats tests/cli/compat-output.bats \
 # test_bigfile, a unit suite, checks its bytes on every lane).
 CORE_PROGRAM_TESTS = tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
 	tests/cli/lanes.bats tests/cli/b2sum.bats tests/cli/sha3.bats tests/cli/sums.bats \
+	tests/cli/base64.bats \
 	tests/fault/test_false_ok
 .PHONY: check-lane check-program-lane check-core
 check-lane:

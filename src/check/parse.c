@@ -62,7 +62,7 @@ void check_parser_init(struct check_parser *p, unsigned algos, bool infer_untagg
 }
 
 /* The digest of a line, text[0..len), for digest_len bytes: hex of that
- * width, or (cksum) its base64.  Points out->hex at hex digits. */
+ * width, or (cksum, sumac) its base64.  Points out->hex at hex digits. */
 static bool digest_text(const struct check_parser *p, const char *text, size_t len,
 			unsigned digest_len, struct check_line *out)
 {
@@ -274,7 +274,7 @@ static bool untagged_algo(const struct check_parser *p, size_t hexlen, enum suma
 	return false;
 }
 
-/* cksum: an untagged base64 digest of toklen characters.  Its width
+/* cksum and sumac: an untagged base64 digest of toklen characters.  Its width
  * gives the length only from 9.9 (and for a family); before, only an
  * algorithm of one length has one. */
 static bool untagged_base64(const struct check_parser *p, const char *s, size_t toklen,
@@ -283,6 +283,12 @@ static bool untagged_base64(const struct check_parser *p, const char *s, size_t 
 	const size_t n = base64_decoded_len(s, toklen);
 	if (n == 0 || n > SUMAC_MAX_DIGEST)
 		return false;
+	if (p->infer_untagged) {
+		/* sumac without -a: the algorithm its hex of that width
+		 * would be. */
+		*digest_len = (unsigned)n;
+		return untagged_algo(p, 2 * n, algo);
+	}
 	if (p->untagged_family) {
 		if (!p->base64_any_width)
 			return false;

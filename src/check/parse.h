@@ -44,7 +44,8 @@ struct check_parser {
 	 * algorithms, told apart by their width (0: untagged). */
 	unsigned untagged_family;
 	/* GNU 9.2 on: a digest may be base64 (exact padding) where it is not
-	 * hex; 9.9 on also where only its width tells the length. */
+	 * hex; 9.9 on also where only its width tells the length.  cksum's
+	 * rules, and sumac's own name's (both set). */
 	bool base64;
 	bool base64_any_width;
 	/* GNU 9.8 on: "SHA2-N", "SHA2" (512) and "SHA3" (512) tags. */

@@ -460,6 +460,10 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		 * are -a's algorithm, or told apart by their length. */
 		check_parser_init(&parser, (1u << SUMAC_NALGO) - 1, !o->algo_given, o->algo);
 		parser.foreign_tags = true;
+		/* What sumac --base64 writes, read as cksum reads it: exact
+		 * padding, any width where the algorithm takes a length. */
+		parser.base64 = true;
+		parser.base64_any_width = true;
 		if (!o->algo_given)
 			r.tag_word = NULL; /* lines of any algorithm */
 		r.hints = !o->algo_given && o->verbosity != VERBOSITY_STATUS;

@@ -144,6 +144,10 @@ static const struct option sumac_options[] = {
 	{"dereference", no_argument, NULL, 'L'},
 	{"unlisted", required_argument, NULL, OPT_UNLISTED},
 	{"summary", no_argument, NULL, OPT_SUMMARY},
+	/* cksum's, with its meaning: no GNU option starts "ba" or "ra", so
+	 * every abbreviation of a GNU option stays what it was. */
+	{"base64", no_argument, NULL, OPT_BASE64},
+	{"raw", no_argument, NULL, OPT_RAW},
 	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
@@ -764,10 +768,26 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	if (o->length_arg && (o->level >= GNU_9_5 || !o->gnu_name) && !length_valid(o))
 		return 1;
 
+	/* Only sumac's table has --base64 and --raw: cksum's checks, where
+	 * cksum makes them. */
+	if (o->base64 && o->raw) {
+		out_error(0, "%s", gnu_("--base64 and --raw are mutually exclusive"));
+		return usage_error();
+	}
 	const char *conflict = option_conflict(o);
 	if (conflict) {
 		out_error(0, "%s", gnu_(conflict));
 		return usage_error();
+	}
+	if (o->raw && argc - o->first_operand > 1) {
+		out_error(0, "%s", gnu_("the --raw option is not supported with multiple files"));
+		return 1;
+	}
+	/* A walk may find any number of files: bytes without a name or an
+	 * end could not be told apart. */
+	if (o->raw && o->recursive && o->action != ACTION_CHECK) {
+		out_error(0, "the --raw option is not supported with --recursive");
+		return 1;
 	}
 	/* sumac's own, in GNU's words for the like of them. */
 	if (o->recursive && o->action == ACTION_CHECK)
@@ -884,8 +904,13 @@ void opts_print_help(const struct sumac_opts *o)
 		 "      --tag             write BSD-style lines: ALGO (FILE) = DIGEST\n"
 		 "  -t, --text            mark lines with ' ' (text mode, the default)\n"
 		 "  -z, --zero            end each output line with NUL, not newline, and do not\n"
-		 "                        escape file names\n"
-		 "\n"
+		 "                        escape file names\n");
+	if (!o->gnu_name)
+		out_text(
+			"      --base64          write digests in base64, not hex (as cksum does;\n"
+			"                        --check reads both)\n"
+			"      --raw             write the digest's bytes alone (one input)\n");
+	out_text("\n"
 		 "Only when verifying (-c):\n"
 		 "      --ignore-missing  say nothing about listed files that do not exist\n"
 		 "      --quiet           print nothing for files that verify\n"

@@ -5,7 +5,9 @@
  * names cannot hold one).
  *   bit 0     LC_CTYPE C.UTF-8 rather than C (quotef shows printable
  *             multibyte characters as they are)
- *   bits 1-3  the algorithm of the generated check line (mod SUMAC_NALGO)
+ *   bits 1-3  the algorithm of the generated check line (mod SUMAC_NALGO;
+ *             reaching the first eight rows), unless a first line
+ *             "=NAME\n" before the byte names it (named.h)
  *   bit 4     binary mode marker '*'
  * Invariants:
  *   - out_name_needs_escape() is true exactly for names holding \, LF, CR;
@@ -29,6 +31,7 @@
 #include "check/parse.h"
 #include "cli/out.h"
 #include "fuzz.h"
+#include "named.h"
 
 const char fuzz_target_name[] = "escape";
 
@@ -216,9 +219,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)out_quotef("\303\251");
 		init = true;
 	}
-	if (size < 1)
+	enum sumac_algo algo;
+	const int named = fuzz_named_algo(&data, &size, &algo);
+	if (named < 0 || size < 1)
 		return 0;
 	const uint8_t cfg = data[0];
+	if (!named)
+		algo = (enum sumac_algo)(((cfg >> 1) & 7) % SUMAC_NALGO);
 	const char *nul = memchr(data + 1, '\0', size - 1);
 	const size_t namelen = nul ? (size_t)(nul - (const char *)data - 1) : size - 1;
 	char *name = malloc(namelen + 1);
@@ -242,7 +249,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(back);
 
 	/* What generation mode prints: escaped only when needed. */
-	const enum sumac_algo algo = (enum sumac_algo)(((cfg >> 1) & 7) % SUMAC_NALGO);
 	const bool binary = cfg & 16;
 	const char *shown = special ? esc : name;
 	const size_t shownlen = special ? esclen : namelen;

@@ -2,7 +2,8 @@
 /* Fuzz target: the many-message entry points (sumac_update_lanes and every
  * backend's lane kernel), with lanes of unequal length.
  *
- * Input: a header, then the body.
+ * Input: a header, then the body, after an optional line "=NAME\n"
+ * naming the algorithm (named.h; bits 0-3 and 7 are then unused).
  *   byte 0    bits 0-3 and 7 the algorithm (a 5-bit number, mod SUMAC_NALGO);
  *             bits 4-6 misalignment of every lane's message (0-7 bytes,
  *             plus the lane's number)
@@ -25,16 +26,20 @@
 
 #include "fuzz.h"
 #include "hash/hash.h"
+#include "named.h"
 #include "hash/registry.h"
 
 const char fuzz_target_name[] = "lanes";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 2)
+	enum sumac_algo algo;
+	const int named = fuzz_named_algo(&data, &size, &algo);
+	if (named < 0 || size < 2)
 		return 0;
 	const unsigned pick = (data[0] & 0x0fu) | (unsigned)(data[0] >> 7) << 4;
-	const enum sumac_algo algo = (enum sumac_algo)(pick % SUMAC_NALGO);
+	if (!named)
+		algo = (enum sumac_algo)(pick % SUMAC_NALGO);
 	const size_t misalign = (data[0] >> 4) & 7;
 	const unsigned want_lanes = 1 + (data[1] & 15u);
 	size_t k = data[1] >> 4;

@@ -4,10 +4,13 @@
  * Input: one configuration byte, then any bytes, cut into lines at LF the
  * way getline() cuts a list (NUL, CR, backslashes and all kept), parsed in
  * order through one parser so that the untagged-style state carries over.
+ * An optional first line "=NAME\n" names the algorithm (named.h), in place
+ * of bits 0-2, which reach the first eight rows only.
  *   bits 0-2  the algorithm of a GNU-named program (index mod SUMAC_NALGO)
  *   bit 3     sumac without -a: every tag, other tools' words too
  *             (OpenSSL's SHA2-256, FreeBSD's SHA512t256), untagged
- *             algorithm from length
+ *             algorithm from length, base64 digests as sumac --base64
+ *             writes them
  *   bit 4     the list is standard input (a name of "-" is malformed)
  *   bits 5-6  initial untagged style (0/3 unset, 1 standard, 2 reversed)
  *   bit 7     cksum's rules: base64 digests (any width), SHA2-N/SHA2/SHA3
@@ -31,6 +34,7 @@
 
 #include "check/parse.h"
 #include "fuzz.h"
+#include "named.h"
 
 const char fuzz_target_name[] = "parse";
 
@@ -194,10 +198,13 @@ static void check_valid(const struct check_parser *p, const char *line, size_t l
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 1)
+	enum sumac_algo algo;
+	const int named = fuzz_named_algo(&data, &size, &algo);
+	if (named < 0 || size < 1)
 		return 0;
 	const uint8_t cfg = data[0];
-	const enum sumac_algo algo = (enum sumac_algo)((cfg & 7) % SUMAC_NALGO);
+	if (!named)
+		algo = (enum sumac_algo)((cfg & 7) % SUMAC_NALGO);
 	const bool infer = cfg & 8;
 	const bool list_is_stdin = cfg & 16;
 	struct check_parser p;
@@ -207,6 +214,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		check_parser_init(&p, 1u << algo, false, algo);
 	p.foreign_tags = infer && !(cfg & 128);
+	/* sumac's name reads base64 as cksum does (src/cli/check.c). */
+	p.base64 = p.base64_any_width = infer;
 	if (cfg & 128) {
 		p.base64 = true;
 		p.base64_any_width = true;

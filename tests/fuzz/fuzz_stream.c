@@ -2,7 +2,8 @@
 /* Fuzz target: the streaming framing (src/hash/framing.c and every
  * backend's block function, or a library backend's stream).
  *
- * Input: a header, then the message.
+ * Input: a header, then the message, after an optional line "=NAME\n"
+ * naming the algorithm (named.h; bits 0-3 and 7 are then unused).
  *   byte 0    bits 0-3 and 7 the algorithm (a 5-bit number, mod SUMAC_NALGO:
  *             every row of src/hash/algorithms.h); bits 4-6 misalignment of
  *             the message in memory (0-7 bytes)
@@ -21,17 +22,21 @@
 
 #include "fuzz.h"
 #include "hash/hash.h"
+#include "named.h"
 #include "hash/registry.h"
 
 const char fuzz_target_name[] = "stream";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 2)
+	enum sumac_algo algo;
+	const int named = fuzz_named_algo(&data, &size, &algo);
+	if (named < 0 || size < 2)
 		return 0;
 	_Static_assert(SUMAC_NALGO <= 32, "the header's 5 bits reach every algorithm");
 	const unsigned pick = (data[0] & 0x0fu) | (unsigned)(data[0] >> 7) << 4;
-	const enum sumac_algo algo = (enum sumac_algo)(pick % SUMAC_NALGO);
+	if (!named)
+		algo = (enum sumac_algo)(pick % SUMAC_NALGO);
 	const size_t misalign = (data[0] >> 4) & 7;
 	size_t k = data[1] & 31;
 	const size_t repeat = 1 + (data[1] >> 5);
