@@ -93,7 +93,10 @@ algorithms() {
 	# No backend that is not compiled in or not usable here.
 	sumac --list-backends | awk 'NR > 1 && NF == 0 { exit } NR > 1 && $3 != "yes" { print $1 }' >"$BATS_TEST_TMPDIR/unusable"
 	while read -r b; do
-		! printf '%s\n' "$got" | grep -qx -- "$b"
+		if printf '%s\n' "$got" | grep -qx -- "$b"; then
+			echo "$b offered"
+			return 1
+		fi
 	done <"$BATS_TEST_TMPDIR/unusable"
 }
 
@@ -101,6 +104,8 @@ algorithms() {
 	[ "$(complete_bash sumac --lanes a)" = "$(printf 'auto\nalways')" ]
 	[ "$(complete_bash sumac --lanes=o)" = "--lanes=off" ]
 	[ "$(complete_bash sumac -j a)" = "auto" ]
+	[ "$(complete_bash sumac --progress=al)" = "--progress=always" ]
+	[ "$(complete_bash sumac --progress = n)" = "never" ]
 	mkdir -p "$BATS_TEST_TMPDIR/d/sub1" "$BATS_TEST_TMPDIR/d/sub2"
 	: >"$BATS_TEST_TMPDIR/d/file"
 	cd "$BATS_TEST_TMPDIR/d"
