@@ -183,7 +183,8 @@ check-unit:
 # through the program, the walk, the large-file, -j, lanes and fault tests.
 NATIVE_ONLY_TESTS = tests/cli/compat-options.bats tests/cli/compat-output.bats \
 	tests/cli/compat-levels.bats tests/cli/compat-prefixes.bats tests/cli/level.bats \
-	tests/cli/summary.bats tests/cli/line-forms.bats tests/cli/hint.bats tests/cli/unlisted.bats
+	tests/cli/summary.bats tests/cli/line-forms.bats tests/cli/hint.bats tests/cli/unlisted.bats \
+	tests/cli/completions.bats tests/cli/progress.bats
 # The lanes that a CPU model or a second compiler adds (emulated x86
 # models, aarch64 cortex-a72, clang for aarch64, armhf, clang's ASan) run
 # check-core: every unit suite (every row's known answers and cross-checks

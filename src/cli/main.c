@@ -17,6 +17,7 @@
 #include "cli/nls.h"
 #include "cli/opts.h"
 #include "cli/out.h"
+#include "cli/progress.h"
 #include "io/io.h"
 #include "run/hash.h"
 #include "run/lanes.h"
@@ -131,6 +132,11 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	enum run_lanes_mode lanes;
 	if (!lanes_mode(o, &lanes))
 		return 1;
+	/* The line follows the input that the main thread reads alone:
+	 * lanes, which read several at once, are off while it may show. */
+	const bool progress = progress_setup(o->progress);
+	if (progress)
+		lanes = RUN_LANES_OFF;
 	if (o->debug) {
 		char v[8];
 		const char *env = getenv("SUMAC_GNU_COMPAT");
@@ -161,6 +167,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		.lanes = lanes == RUN_LANES_OFF ? NULL : &run_hash_lanes,
 		.lanes_ctx = &lanes,
 		.before_wait = before_wait,
+		.computing = progress ? progress_computing : NULL,
 	};
 	struct run_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 || !(q = run_create(&cfg))) {
@@ -170,6 +177,8 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	/* Serially, one hashing thread leaves the other CPUs idle: let one of
 	 * them do the reading of a long input. */
 	buf.read_ahead = o->jobs == 1 && run_online_cpus() > 1;
+	if (progress)
+		buf.progress = progress_read;
 	backend_choice_init(&bc, o->backend, o->debug);
 	bc.lanes = lanes;
 	if (o->action == ACTION_CHECK)
@@ -178,6 +187,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		ok = generate_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
 	if (run_stdin_read(q))
 		note_stdin_read();
+	progress_clear();
 	run_destroy(q);
 	io_buffer_free(&buf);
 	return ok ? 0 : 1;

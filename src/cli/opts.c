@@ -35,6 +35,7 @@ enum long_only {
 	OPT_RAW,
 	OPT_UNLISTED,
 	OPT_SUMMARY,
+	OPT_PROGRESS,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -148,6 +149,7 @@ static const struct option sumac_options[] = {
 	 * every abbreviation of a GNU option stays what it was. */
 	{"base64", no_argument, NULL, OPT_BASE64},
 	{"raw", no_argument, NULL, OPT_RAW},
+	{"progress", optional_argument, NULL, OPT_PROGRESS},
 	LENGTH_OPTION,
 	JOBS_OPTION,
 	{NULL, 0, NULL, 0},
@@ -283,6 +285,23 @@ static int bad_algorithm(const char *arg)
 		program_name, arg);
 	for (int a = 0; a < SUMAC_NALGO; a++)
 		fprintf(stderr, "  - '%s'\n", sumac_algo_info((enum sumac_algo)a)->name);
+	return usage_error();
+}
+
+/* --progress's optional WHEN: none is auto. */
+static bool progress_arg(const char *arg, enum progress_when *when)
+{
+	if (!arg) {
+		*when = PROGRESS_AUTO;
+		return true;
+	}
+	return progress_when_parse(arg, when);
+}
+
+static int bad_progress(const char *arg)
+{
+	out_error(0, "invalid argument %s for %s", out_quote(arg), "'--progress'");
+	fputs("Valid arguments are:\n  - 'auto'\n  - 'always'\n  - 'never'\n", stderr);
 	return usage_error();
 }
 
@@ -608,6 +627,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->ignore_missing = false;
 	o->strict = false;
 	o->summary = false;
+	o->progress = PROGRESS_NEVER;
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
 	o->lanes = NULL;
@@ -681,6 +701,10 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			break;
 		case OPT_SUMMARY:
 			o->summary = true;
+			break;
+		case OPT_PROGRESS:
+			if (!progress_arg(optarg, &o->progress))
+				return bad_progress(optarg);
 			break;
 		case OPT_TAG:
 			if (o->cksum) {
@@ -944,7 +968,16 @@ void opts_print_help(const struct sumac_opts *o)
 			 "                        if any\n"
 			 "\n");
 	out_text("  -j, --jobs=N          hash N files at once (0 or auto: one per CPU); output\n"
-		 "                        and messages stay in order; default 1\n\n");
+		 "                        and messages stay in order; default 1\n");
+	if (!o->gnu_name)
+		out_text("      --progress[=WHEN] a status line on stderr for an input read for "
+			 "more\n"
+			 "                        than a second: name, bytes, rate, ETA; wiped "
+			 "before\n"
+			 "                        any other output.  WHEN: auto (the default: if\n"
+			 "                        stderr is a terminal), always, never; lanes "
+			 "off\n");
+	out_text("\n");
 	if (!o->gnu_name)
 		out_text(
 			"Backends (sumac only; SUMAC_BACKEND sets the same for every name, for\n"

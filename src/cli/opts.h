@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "cli/cksum.h"
+#include "cli/progress.h"
 #include "hash/hash.h"
 
 /* What sumac hashes with under its own name and no -a. */
@@ -48,7 +49,8 @@ struct sumac_opts {
 	char delim;             /* '\n', or '\0' with -z */
 	bool ignore_missing;
 	bool strict;
-	bool summary; /* sumac --summary: one line of counts after the last list */
+	bool summary;                /* sumac --summary: one line of counts after the last list */
+	enum progress_when progress; /* sumac --progress; PROGRESS_NEVER without */
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */

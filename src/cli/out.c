@@ -132,6 +132,19 @@ static void model_flush(void)
 
 static void write_error(int errnum);
 
+static void (*before_output)(void);
+
+void out_before_output(void (*fn)(void))
+{
+	before_output = fn;
+}
+
+static void will_write(void)
+{
+	if (before_output)
+		before_output();
+}
+
 /* The 9.10 rule: the run ends at the first failed write of a result. */
 static void die_on_write_error(void)
 {
@@ -164,6 +177,8 @@ static void write_out(size_t n)
 	const int saved_errno = errno; /* a caller may still want it */
 	size_t off = 0;
 
+	if (n > 0)
+		will_write();
 	while (off < n) {
 		ssize_t w = write(STDOUT_FILENO, out.buf + off, n - off);
 		if (w > 0) {
@@ -282,6 +297,7 @@ void out_error(int errnum, const char *fmt, ...)
 	if (out.len > 0)
 		write_out(out.len);
 	model_flush();
+	will_write();
 	fprintf(stderr, "%s: ", error_name ? error_name : program_name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -476,6 +492,7 @@ void out_pause(void)
 
 static void write_error(int errnum)
 {
+	will_write();
 	if (errnum)
 		fprintf(stderr, "%s: %s: %s\n", error_name ? error_name : program_name,
 			gnu_("write error"), errtext(errnum));

@@ -39,6 +39,10 @@ enum out_policy out_policy_for(bool known, mode_t mode, bool is_tty, bool is_dev
  * functions call it if nobody did). */
 void out_init(void);
 
+/* fn is called before each write to stdout or stderr that goes through
+ * here (--progress wipes its line); NULL: none. */
+void out_before_output(void (*fn)(void));
+
 /* "PROG: " + message (+ ": strerror(errnum)" when errnum != 0) + "\n" on
  * stderr.  stdout is flushed first so that the two streams keep their
  * order when they share a file, as gnulib's error() does. */

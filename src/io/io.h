@@ -37,7 +37,22 @@ struct io_buffer {
 	/* Bytes of holes hashed as zeros without being read, over every
 	 * input since init: lets the tests see that holes were skipped. */
 	uint64_t hole_bytes;
+	/* Called in the hashing thread after each chunk of an input is
+	 * hashed (read, read ahead, or a hole's zeros), with the bytes of
+	 * that input hashed so far: lets the CLI show progress while io
+	 * prints nothing.  May be NULL; gets progress_ctx. */
+	void (*progress)(void *ctx, uint64_t done);
+	void *progress_ctx;
+	uint64_t done; /* of the input being hashed, for progress */
 };
+
+/* n more bytes of the input hashed: the progress hook's count. */
+static inline void io_progress(struct io_buffer *buf, uint64_t n)
+{
+	buf->done += n;
+	if (buf->progress)
+		buf->progress(buf->progress_ctx, buf->done);
+}
 
 int io_buffer_init(struct io_buffer *buf, size_t size);
 /* Frees what init and the reads allocated. */

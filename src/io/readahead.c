@@ -121,8 +121,9 @@ void readahead_free(struct readahead *ra)
 	free(ra);
 }
 
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **rap, int *err)
+bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct io_buffer *buf, int *err)
 {
+	struct readahead **rap = &buf->ahead;
 	if (!*rap)
 		*rap = readahead_new();
 	struct readahead *ra = *rap;
@@ -156,6 +157,7 @@ bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readah
 
 		/* The reader does not touch slot i until hashed_count passes it. */
 		sumac_update(ctx, slot(ra, i), ra->len[i % SLOTS]);
+		io_progress(buf, ra->len[i % SLOTS]);
 
 		pthread_mutex_lock(&ra->lock);
 		ra->hashed_count++;

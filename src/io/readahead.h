@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hash/hash.h"
+#include "io/io.h"
 
 struct readahead;
 
@@ -15,9 +16,10 @@ struct readahead;
  * it ends later (UINT64_MAX: no limit), through the reader thread.  Returns true when it ran, with
  * *err set to 0 or the errno of the failed read (what was read before it is still hashed, as with a
  * plain read loop); returns false, having read nothing, when no thread or memory could be had, so
- * that the caller reads on by itself.  *ra holds the ring between calls (NULL at first);
- * readahead_free releases it. */
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **ra, int *err);
+ * that the caller reads on by itself.  buf->ahead holds the ring between calls (NULL at first);
+ * readahead_free releases it.  Each chunk hashed counts in buf's progress (io_progress), in the
+ * calling thread. */
+bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct io_buffer *buf, int *err);
 void readahead_free(struct readahead *ra);
 
 #endif

@@ -41,6 +41,7 @@ static void hash_zeros(struct sumac_ctx *ctx, struct io_buffer *buf, uint64_t le
 	while (len > 0) {
 		const size_t n = len < chunk ? (size_t)len : chunk;
 		sumac_update(ctx, buf->data, n);
+		io_progress(buf, n);
 		len -= n;
 	}
 }
@@ -54,7 +55,7 @@ static int hash_extent(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, uin
 	*ended = false;
 	if (buf->read_ahead && len >= IO_READ_AHEAD_AFTER) {
 		int err;
-		if (readahead_hash(fd, len, ctx, &buf->ahead, &err)) {
+		if (readahead_hash(fd, len, ctx, buf, &err)) {
 			/* The thread cannot say whether it stopped at the end
 			 * of the file or of the extent; the caller's next look
 			 * at the map will tell. */
@@ -66,6 +67,7 @@ static int hash_extent(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, uin
 		const ssize_t n = read(fd, buf->data, want);
 		if (n > 0) {
 			sumac_update(ctx, buf->data, (size_t)n);
+			io_progress(buf, (uint64_t)n);
 			len -= (uint64_t)n;
 		} else if (n == 0) {
 			*ended = true;

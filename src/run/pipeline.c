@@ -108,6 +108,8 @@ struct run_queue {
 	bool *stat_known;
 	void (*before_wait)(void *ctx, enum run_wait_reason why);
 	void *wait_ctx;
+	void (*computing)(void *ctx, const struct run_job *j, const struct stat *st);
+	void *computing_ctx;
 	bool stdin_read;             /* main thread only */
 	struct file_id in, out, err; /* standard input, output and error */
 };
@@ -157,6 +159,8 @@ static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
 static int compute(struct run_queue *q, struct run_job *j, int fd, const struct stat *st,
 		   struct io_buffer *buf)
 {
+	if (buf == q->main_buf && q->computing)
+		q->computing(q->computing_ctx, j, st);
 	return q->compute(q->compute_ctx, j, fd, st, buf);
 }
 
@@ -547,6 +551,8 @@ struct run_queue *run_create(const struct run_config *cfg)
 	q->compute_ctx = cfg->compute_ctx;
 	q->before_wait = cfg->before_wait;
 	q->wait_ctx = cfg->wait_ctx;
+	q->computing = cfg->computing;
+	q->computing_ctx = cfg->computing_ctx;
 	get_file_id(STDIN_FILENO, &q->in);
 	get_file_id(STDOUT_FILENO, &q->out);
 	get_file_id(STDERR_FILENO, &q->err);

@@ -126,6 +126,12 @@ struct run_config {
 	/* Called in the calling thread only, before it may wait; NULL: none. */
 	void (*before_wait)(void *ctx, enum run_wait_reason why);
 	void *wait_ctx;
+	/* Called in the calling thread just before it computes job j alone
+	 * with main_buf (st: the input's fstat, NULL when not known), so that
+	 * main_buf's progress hook (io/io.h) knows what it counts.  Not for
+	 * the jobs of workers or of lanes.  NULL: none. */
+	void (*computing)(void *ctx, const struct run_job *j, const struct stat *st);
+	void *computing_ctx;
 };
 
 struct run_queue;

@@ -13,7 +13,8 @@
 #                   left, nor sumac's own directories
 # The directories and names come from the environment (Makefile.am's
 # LAYOUT_ENV): bindir man1dir gnubindir gnumandir EXEEXT transform GNU_NAMES
-# LN_S.
+# LN_S, and the completions' directories (bashcompletiondir
+# zshcompletiondir fishcompletiondir).
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 installed|exact|empty ROOT" >&2; exit 2; }
 mode=$1
@@ -26,7 +27,8 @@ bad() {
 
 # shellcheck disable=SC2154 # they come from the environment
 : "${bindir:?}" "${man1dir:?}" "${gnubindir:?}" "${gnumandir:?}" "${transform:?}" \
-	"${GNU_NAMES:?}" "${LN_S:?}" "${EXEEXT=}"
+	"${GNU_NAMES:?}" "${LN_S:?}" "${EXEEXT=}" "${bashcompletiondir:?}" \
+	"${zshcompletiondir:?}" "${fishcompletiondir:?}"
 sumac=$(echo sumac | sed "$transform")
 bin=$bindir/$sumac$EXEEXT
 page=$man1dir/$sumac.1
@@ -36,6 +38,11 @@ page=$man1dir/$sumac.1
 expected() {
 	echo "x $bin"
 	echo "f $page"
+	# The completions are for the name sumac whatever the transform: what
+	# they register and what bash-completion and fish look up by.
+	echo "f $bashcompletiondir/sumac"
+	echo "f $zshcompletiondir/_sumac"
+	echo "f $fishcompletiondir/sumac.fish"
 	for n in $GNU_NAMES; do
 		echo "l $gnubindir/$n $bin"
 		echo "l $gnumandir/$n.1 $page"
