@@ -121,7 +121,8 @@ void readahead_free(struct readahead *ra)
 	free(ra);
 }
 
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **rap, int *err)
+bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct readahead **rap,
+		    int *err)
 {
 	if (!*rap)
 		*rap = readahead_new();
@@ -155,7 +156,7 @@ bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readah
 			break;
 
 		/* The reader does not touch slot i until hashed_count passes it. */
-		sumac_update(ctx, slot(ra, i), ra->len[i % SLOTS]);
+		io_sink_update(sink, slot(ra, i), ra->len[i % SLOTS]);
 
 		pthread_mutex_lock(&ra->lock);
 		ra->hashed_count++;

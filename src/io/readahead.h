@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hash/hash.h"
+#include "io/sink.h"
 
 struct readahead;
 
@@ -17,7 +18,8 @@ struct readahead;
  * plain read loop); returns false, having read nothing, when no thread or memory could be had, so
  * that the caller reads on by itself.  *ra holds the ring between calls (NULL at first);
  * readahead_free releases it. */
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct readahead **ra, int *err);
+bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct readahead **ra,
+		    int *err);
 void readahead_free(struct readahead *ra);
 
 #endif

@@ -2,6 +2,9 @@
 /* Hashing one job's input: the clients' compute callback. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdlib.h>
+
 #include "run/hash.h"
 
 int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, struct io_buffer *buf)
@@ -22,4 +25,47 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 	j->bytes = hc.total_lo;
 	/* A library backend that failed mid-stream: an error, no digest. */
 	return sumac_final(&hc, j->digest);
+}
+
+int run_hash_multi_job(void *ctx, struct run_job *j, int fd, const struct stat *st,
+		       struct io_buffer *buf)
+{
+	const struct run_algo_list *list = ctx;
+	/* On the heap: every algorithm's context at once is several KiB, too
+	 * much for a worker's stack to take per job without thought, and one
+	 * allocation is nothing beside an open and a read. */
+	struct sumac_ctx *hc = malloc(list->n * sizeof *hc);
+	struct sumac_ctx *each[SUMAC_NALGO];
+	unsigned started = 0;
+	int err = hc ? 0 : ENOMEM;
+
+	for (; !err && started < list->n; started++) {
+		each[started] = &hc[started];
+		err = sumac_init(&hc[started], list->algo[started], list->impl[started]);
+	}
+	if (err) {
+		/* The one that failed to start holds nothing. */
+		for (unsigned i = 0; i + 1 < started; i++)
+			sumac_discard(&hc[i]);
+		free(hc);
+		return err;
+	}
+	err = st ? io_hash_open_many(fd, st, each, list->n, buf)
+		 : io_hash_fd_many(fd, each, list->n, buf);
+	if (err) {
+		for (unsigned i = 0; i < list->n; i++)
+			sumac_discard(&hc[i]);
+		free(hc);
+		return err;
+	}
+	j->bytes = hc[0].total_lo;
+	/* Every stream is finished, even after one fails, so that a library
+	 * backend releases what it holds. */
+	for (unsigned i = 0; i < list->n; i++) {
+		const int e = sumac_final(&hc[i], j->digests[i]);
+		if (!err)
+			err = e;
+	}
+	free(hc);
+	return err;
 }

@@ -589,8 +589,10 @@ void run_destroy(struct run_queue *q)
 	pthread_cond_destroy(&q->work);
 	pthread_cond_destroy(&q->finished);
 	if (q->ring)
-		for (unsigned i = 0; i < q->depth; i++)
+		for (unsigned i = 0; i < q->depth; i++) {
 			free(q->ring[i].payload);
+			free(q->ring[i].digests);
+		}
 	free(q->ring);
 	free(q->state);
 	free(q->stats);

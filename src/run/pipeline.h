@@ -51,6 +51,9 @@ struct run_job {
 	const struct sumac_impl *impl;
 	void *payload; /* the client's, for reporting; kept per slot */
 	size_t payload_size;
+	/* For a compute callback that writes several digests (run/hash.h's
+	 * run_hash_multi_job): one row each; the client's, kept per slot. */
+	unsigned char (*digests)[SUMAC_MAX_DIGEST];
 
 	/* Results: err is 0, an errno value from opening, reading or closing,
 	 * or what the compute callback returned; digest is the callback's. */
