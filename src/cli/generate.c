@@ -203,6 +203,7 @@ struct gen_run {
 	const struct sumac_opts *o;
 	struct run_queue *q;
 	const struct sumac_impl *impl;
+	const struct run_algo_list *multi; /* -a LIST, or NULL */
 	bool named, debug_told, ok;
 };
 
@@ -231,6 +232,7 @@ static bool out_of_memory(struct gen_run *g)
 static void submit(struct gen_run *g, struct run_job *j, const char *name, bool compute)
 {
 	j->name = name;
+	j->algos = g->multi;
 	j->algo = g->o->algo;
 	j->digest_len = g->o->digest_len;
 	j->impl = g->impl;
@@ -282,7 +284,8 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 	/* Before any job: what the choice has to say comes first, for each
 	 * algorithm of a list in its order. */
 	backend_resolve(bc, o->algo, &choice);
-	struct gen_run g = {.o = o, .q = q, .impl = backend_tell(bc, &choice), .ok = true};
+	struct gen_run g = {
+		.o = o, .q = q, .impl = backend_tell(bc, &choice), .multi = multi, .ok = true};
 	if (!g.impl)
 		return false;
 	if (multi) {

@@ -11,8 +11,8 @@
 #include "cli/opts.h"
 
 /* Returns true if every operand was hashed.  multi: NULL, or for sumac -a
- * LIST the list that q's compute callback (run_hash_multi_job) reads, whose
- * implementations are chosen here before the first job. */
+ * LIST the list each job hashes with (run_job.algos), whose algorithms and
+ * implementations are filled in here before the first job. */
 bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 		  struct run_algo_list *multi, char *const *names, int count);
 

@@ -7,9 +7,14 @@
 
 #include "run/hash.h"
 
+static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd,
+		     const struct stat *st, struct io_buffer *buf);
+
 int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, struct io_buffer *buf)
 {
 	(void)ctx;
+	if (j->algos)
+		return hash_many(j->algos, j, fd, st, buf);
 	struct sumac_ctx hc;
 	int err = sumac_init_len(&hc, j->algo, j->impl, j->digest_len);
 	if (err)
@@ -27,10 +32,9 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 	return sumac_final(&hc, j->digest);
 }
 
-int run_hash_multi_job(void *ctx, struct run_job *j, int fd, const struct stat *st,
-		       struct io_buffer *buf)
+static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd,
+		     const struct stat *st, struct io_buffer *buf)
 {
-	const struct run_algo_list *list = ctx;
 	/* On the heap: every algorithm's context at once is several KiB, too
 	 * much for a worker's stack to take per job without thought, and one
 	 * allocation is nothing beside an open and a read. */
@@ -41,7 +45,8 @@ int run_hash_multi_job(void *ctx, struct run_job *j, int fd, const struct stat *
 
 	for (; !err && started < list->n; started++) {
 		each[started] = &hc[started];
-		err = sumac_init(&hc[started], list->algo[started], list->impl[started]);
+		err = sumac_init_len(&hc[started], list->algo[started], list->impl[started],
+				     list->digest_len[started]);
 	}
 	if (err) {
 		/* The one that failed to start holds nothing. */
