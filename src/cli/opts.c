@@ -965,7 +965,10 @@ void opts_print_help(const struct sumac_opts *o)
 			"      --summary         end with one line of counts on stderr, even with\n"
 			"                        --status: \"summary: V verified, F failed,\n"
 			"                        U unreadable, M missing, I improperly "
-			"formatted\"\n");
+			"formatted\"\n"
+			"With several lists, a file that more than one line names is read once "
+			"for\n"
+			"all of them; the output is that of checking each list in turn.\n");
 	out_text("\n");
 	if (!o->gnu_name)
 		out_text("Trees (sumac only):\n"

@@ -217,3 +217,107 @@ reads_of() {
 	run sumac_as sha256sum --help
 	[[ $output != *"NAME,NAME"* ]]
 }
+
+# ---- sumac -c over several lists (issue 20, point 1, verification): a file
+# that several lines name is read once, for every algorithm they need; the
+# output is what checking each list in turn prints.
+
+# lists_setup: four lists over the same files, then files changed, gone or
+# replaced by a directory, and lines that are not read once (a malformed
+# one, a BLAKE2b-256 one, one naming standard input).
+lists_setup() {
+	local a
+	for a in md5 sha1 sha256 sha512; do
+		sumac_as sumac -a $a one big empty 'new
+line' gone changed >"${a^^}SUMS"
+	done
+	rm gone
+	printf 'other\n' >changed
+	printf '%s  tree\n' "$HASH_sha256_empty" >>SHA256SUMS
+	printf 'garbage\n' >>SHA1SUMS
+	sumac_as sumac -a blake2b -l 256 --tag one >>SHA512SUMS
+	LISTS=(MD5SUMS SHA1SUMS SHA256SUMS SHA512SUMS)
+}
+
+# in_turn OPTION...: each list checked alone, one after another: stdout,
+# stderr and the exit status (1 if any list failed) in $CAP_DIR/turn.*.
+in_turn() {
+	local l rc=0
+	: >"$CAP_DIR/turn.out"
+	: >"$CAP_DIR/turn.err"
+	for l in "${LISTS[@]}"; do
+		sumac_as sumac "$@" "$l" >>"$CAP_DIR/turn.out" 2>>"$CAP_DIR/turn.err" || rc=1
+	done
+	echo $rc >"$CAP_DIR/turn.rc"
+}
+
+@test "-c over several lists: what checking each in turn prints, with every option" {
+	printf 'changed\n' >changed
+	printf 'gone\n' >gone
+	lists_setup
+	for opts in "" "-w" "--quiet" "--status" "--ignore-missing" "--strict -w" "-j 2" "-j 4 -w"; do
+		# shellcheck disable=SC2086
+		in_turn -c $opts
+		rc=0
+		# shellcheck disable=SC2086
+		sumac_as sumac -c $opts "${LISTS[@]}" >"$CAP_DIR/out" 2>"$CAP_DIR/err" || rc=$?
+		cmp "$CAP_DIR/turn.out" "$CAP_DIR/out"
+		cmp "$CAP_DIR/turn.err" "$CAP_DIR/err"
+		[ "$rc" -eq "$(cat "$CAP_DIR/turn.rc")" ]
+	done
+	grep -q 'changed: FAILED' "$CAP_DIR/turn.out"
+}
+
+@test "-c over several lists, lanes on or off, -j 2 and 4: the serial bytes" {
+	printf 'changed\n' >changed
+	printf 'gone\n' >gone
+	lists_setup
+	sumac_as sumac -c "${LISTS[@]}" >"$CAP_DIR/serial.out" 2>"$CAP_DIR/serial.err" || true
+	for j in 2 4; do
+		for lanes in auto always off; do
+			SUMAC_LANES=$lanes sumac_as sumac -j $j -c "${LISTS[@]}" \
+				>"$CAP_DIR/j.out" 2>"$CAP_DIR/j.err" || true
+			cmp "$CAP_DIR/serial.out" "$CAP_DIR/j.out"
+			cmp "$CAP_DIR/serial.err" "$CAP_DIR/j.err"
+		done
+	done
+}
+
+@test "-c over several lists reads each file once (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${RUNNER-} ]] || skip "strace would trace the emulator"
+	local a
+	for a in md5 sha1 sha256 sha512; do
+		sumac_as sumac -a $a one big empty >"${a^^}SUMS"
+	done
+	strace -f -qq -e trace=openat,read,close -o "$CAP_DIR/check.log" \
+		"$SUMAC" -c MD5SUMS SHA1SUMS SHA256SUMS SHA512SUMS >"$CAP_DIR/out" 2>&1 ||
+		skip "strace cannot trace here"
+	[ "$(grep -c 'openat(.*"big"' "$CAP_DIR/check.log")" -eq 1 ]
+	[ "$(grep -c 'openat(.*"one"' "$CAP_DIR/check.log")" -eq 1 ]
+	[ "$(reads_of big "$CAP_DIR/check.log")" -eq 3000000 ]
+	[ "$(grep -c ': OK$' "$CAP_DIR/out")" -eq 12 ]
+	# A list given twice: its files are read once too.
+	strace -f -qq -e trace=openat -o "$CAP_DIR/twice.log" "$SUMAC" -c MD5SUMS MD5SUMS >/dev/null
+	[ "$(grep -c 'openat(.*"big"' "$CAP_DIR/twice.log")" -eq 1 ]
+	# The GNU names read each list's files as GNU does.
+	strace -f -qq -e trace=openat -o "$CAP_DIR/gnu.log" \
+		bash -c 'exec -a md5sum "$0" -c MD5SUMS MD5SUMS' "$SUMAC" >/dev/null
+	[ "$(grep -c 'openat(.*"big"' "$CAP_DIR/gnu.log")" -eq 2 ]
+}
+
+@test "-c over several lists, one of them standard input: as in turn" {
+	printf 'changed\n' >changed
+	printf 'gone\n' >gone
+	lists_setup
+	cp SHA1SUMS "$CAP_DIR/stdin.sums"
+	LISTS=(MD5SUMS - SHA256SUMS)
+	: >"$CAP_DIR/turn.out"
+	: >"$CAP_DIR/turn.err"
+	sumac_as sumac -c MD5SUMS >>"$CAP_DIR/turn.out" 2>>"$CAP_DIR/turn.err" || true
+	sumac_as sumac -c - <"$CAP_DIR/stdin.sums" >>"$CAP_DIR/turn.out" 2>>"$CAP_DIR/turn.err" || true
+	sumac_as sumac -c SHA256SUMS >>"$CAP_DIR/turn.out" 2>>"$CAP_DIR/turn.err" || true
+	sumac_as sumac -c "${LISTS[@]}" <"$CAP_DIR/stdin.sums" >"$CAP_DIR/out" 2>"$CAP_DIR/err" || true
+	cmp "$CAP_DIR/turn.out" "$CAP_DIR/out"
+	cmp "$CAP_DIR/turn.err" "$CAP_DIR/err"
+}
