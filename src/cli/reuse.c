@@ -58,7 +58,7 @@ static int grow(struct reuse_plan *p)
 	struct reuse_entry **old = p->slots;
 	const size_t old_cap = p->cap;
 
-	p->slots = calloc(cap, sizeof *p->slots);
+	p->slots = calloc(cap, sizeof(struct reuse_entry *));
 	if (!p->slots) {
 		p->slots = old;
 		return ENOMEM;
