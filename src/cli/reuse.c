@@ -78,6 +78,8 @@ int reuse_plan_note(struct reuse_plan *p, const char *name, size_t len, enum sum
 		return ENOMEM;
 	const size_t i = slot_of(p, name, len);
 	struct reuse_entry *e = p->slots[i];
+	if (!e && p->count >= REUSE_MAX_NAMES)
+		return 0; /* read per line, as without a plan */
 	if (!e) {
 		e = calloc(1, sizeof *e + len + 1);
 		if (!e)

@@ -34,6 +34,11 @@ struct reuse_entry {
 	char name[];
 };
 
+/* The names a plan holds at most, about 130 bytes each: lists of more
+ * distinct names than this read the later ones per line, as before, so
+ * that memory stays bounded (about 35 MiB) however long the lists are. */
+#define REUSE_MAX_NAMES (1u << 18)
+
 struct reuse_plan;
 
 struct reuse_plan *reuse_plan_create(void);
