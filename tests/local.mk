@@ -191,11 +191,12 @@ NATIVE_ONLY_TESTS = tests/cli/compat-options.bats tests/cli/compat-output.bats \
 # against the portable C, under that CPU) and the CLI suites that hash
 # through the program, where a kernel or its dispatch shows.
 # The 4 GiB file of largefile.bats is for the 32-bit lanes (i386 runs it;
-# test_bigfile, a unit suite, checks its bytes on every lane).
+# test_bigfile, a unit suite, checks its bytes on every lane).  multi.bats
+# feeds every algorithm's kernel from one read (sumac -a LIST).
 CORE_PROGRAM_TESTS = tests/cli/sumac.bats tests/cli/compat-generate.bats tests/cli/compat-check.bats \
 	tests/cli/lanes.bats tests/cli/b2sum.bats tests/cli/sha3.bats tests/cli/sums.bats \
 	tests/cli/base64.bats \
-	tests/fault/test_false_ok
+	tests/cli/multi.bats tests/fault/test_false_ok
 .PHONY: check-lane check-program-lane check-core
 check-lane:
 	@t=; for x in $(TESTS); do \

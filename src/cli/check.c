@@ -22,6 +22,7 @@
 #include "cli/cksum.h"
 #include "cli/generate.h"
 #include "cli/hint.h"
+#include "cli/reuse.h"
 #include "cli/unlisted.h"
 #include "cli/level.h"
 #include "run/pipeline.h"
@@ -97,6 +98,11 @@ struct line_item {
 	const char *word;    /* cksum: the algorithm GNU names for a malformed line */
 	unsigned digest_len; /* bytes of the listed digest */
 	uintmax_t lineno;
+	/* Several lists: the file's one read (reuse.h) and this line's row in
+	 * it; first: this line's job is that read. */
+	struct reuse_entry *reuse;
+	int row;
+	bool first;
 	char text[]; /* hex digits, NUL, name, NUL */
 };
 
@@ -122,6 +128,7 @@ struct list_run {
 	 * (and allocates) on every dgettext() call in some locales. */
 	const char *ok_word, *failed_word, *unreadable_word;
 	struct name_set *listed; /* --unlisted: every name the lines give */
+	struct reuse_plan *plan; /* several lists: files read once for all; or NULL */
 };
 
 static void note_first_failure(struct list_run *r, const struct run_job *j,
@@ -143,11 +150,40 @@ static void hint_after_list(struct list_run *r)
 				     r->fail_len);
 }
 
+/* A line of a file read once for several: its error and digest, from
+ * its own job (the read) or from the entry that the read filled; the
+ * entry lets go of them once the line is reported (reuse_release). */
+static void reused_result(const struct run_job *j, const struct line_item *item,
+			  struct check_outcome *res)
+{
+	struct reuse_entry *e = item->reuse;
+
+	if (item->first) {
+		e->state = REUSE_FILLED;
+		e->err = j->err;
+		if (!j->err && e->left + e->pending > 1) {
+			e->digests = malloc(e->algos->n * sizeof *e->digests);
+			if (e->digests)
+				memcpy(e->digests, j->digests, e->algos->n * sizeof *e->digests);
+			else
+				e->err = ENOMEM;
+		}
+		res->err = j->err;
+		res->digest = j->digests[item->row];
+	} else {
+		res->err = e->err;
+		res->digest = e->err ? NULL : e->digests[item->row];
+	}
+}
+
 static void report_line(struct list_run *r, const struct run_job *j)
 {
 	const struct line_item *item = j->payload;
 	const bool status_only = r->o->verbosity == VERBOSITY_STATUS;
 	struct check_outcome res = {.err = j->err, .digest = j->digest, .expected = item->text};
+
+	if (!item->malformed && item->reuse)
+		reused_result(j, item, &res);
 
 	if (!item->malformed)
 		res.digest_len = item->digest_len;
@@ -166,7 +202,7 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		break;
 	case CHECK_UNREADABLE:
 		/* GNU reports the error itself even with --status. */
-		out_error(j->err, "%s", out_quotef(j->name));
+		out_error(res.err, "%s", out_quotef(j->name));
 		if (!status_only)
 			print_status(r->o->level, j->name, r->unreadable_word);
 		break;
@@ -180,6 +216,10 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		if (r->hints && !r->fail_name)
 			note_first_failure(r, j, item);
 		break;
+	}
+	if (!item->malformed && item->reuse) {
+		item->reuse->pending--;
+		reuse_release(item->reuse);
 	}
 }
 
@@ -227,12 +267,79 @@ static bool tag_names_algorithm(const struct sumac_opts *o, const struct check_l
 				: cksum_algo_has(o->ck, (enum sumac_algo)line->tag_algo);
 }
 
+/* The implementation of algo, chosen as queue_line chooses it; NULL after
+ * the error is told. */
+static const struct sumac_impl *choose(struct list_run *r, enum sumac_algo algo)
+{
+	struct backend_report choice;
+	if (!r->bc->chosen[algo])
+		drain(r);
+	backend_resolve(r->bc, algo, &choice);
+	return backend_tell(r->bc, &choice);
+}
+
+/* A line's part in a file read once for several (reuse.h). */
+struct line_reuse {
+	struct reuse_entry *entry; /* NULL: the line's file is read for it alone */
+	int row;
+	bool first;
+};
+
+/* Several lists: whether the file of a valid line is read once for all
+ * its lines, and if so this line's part in it.  The first line of such a
+ * file makes the read, for every algorithm of its lines, the backends of
+ * all of them chosen now.  False when the run must stop (no
+ * implementation, no memory), the error told. */
+static bool plan_line(struct list_run *r, const struct check_line *line, struct line_reuse *lr)
+{
+	struct reuse_entry *e =
+		r->plan ? reuse_plan_find(r->plan, line->name, line->name_len) : NULL;
+	struct stat st;
+
+	lr->entry = NULL;
+	lr->first = false;
+	/* Lines of another length (BLAKE2b-256) are read on their own. */
+	if (!e || e->state == REUSE_OFF || !(e->mask & SUMAC_ALGO_BIT(line->algo)) ||
+	    line->digest_len != sumac_algo_info(line->algo)->digest_len || e->left == 0)
+		return true;
+	if (e->state == REUSE_PLANNED) {
+		/* Only what reads the same twice: a regular file. */
+		if (stat(e->name, &st) != 0 || !S_ISREG(st.st_mode)) {
+			e->state = REUSE_OFF;
+			return true;
+		}
+		e->algos = calloc(1, sizeof *e->algos);
+		if (!e->algos) {
+			drain(r);
+			out_error(0, "%s", gnu_("memory exhausted"));
+			return false;
+		}
+		for (int a = 0; a < SUMAC_NALGO; a++) {
+			if (!(e->mask & SUMAC_ALGO_BIT(a)))
+				continue;
+			const struct sumac_impl *impl = choose(r, (enum sumac_algo)a);
+			if (!impl)
+				return false;
+			e->algos->algo[e->algos->n] = (enum sumac_algo)a;
+			e->algos->impl[e->algos->n++] = impl;
+		}
+		e->state = REUSE_ISSUED;
+		lr->first = true;
+	}
+	e->left--;
+	e->pending++;
+	lr->entry = e;
+	lr->row = reuse_row(e, line->algo);
+	return true;
+}
+
 /* Queues one parsed line.  Returns false when the run must stop: no
  * implementation for the line's algorithm, or no memory. */
 static bool queue_line(struct list_run *r, enum check_line_kind kind, const struct check_line *line,
 		       uintmax_t lineno)
 {
 	const struct sumac_impl *impl = NULL;
+	struct line_reuse lr = {NULL, 0, false};
 
 	if (kind == CHECK_LINE_VALID) {
 		r->any_tagged |= line->tagged;
@@ -245,7 +352,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 			drain(r);
 		backend_resolve(r->bc, line->algo, &choice);
 		impl = backend_tell(r->bc, &choice);
-		if (!impl)
+		if (!impl || !plan_line(r, line, &lr))
 			return false;
 	}
 	const size_t hexlen = kind == CHECK_LINE_VALID ? 2 * (size_t)line->digest_len : 0;
@@ -274,7 +381,19 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	item->word = r->tag_word;
 	item->lineno = lineno;
 	item->digest_len = kind == CHECK_LINE_VALID ? line->digest_len : 0;
+	item->reuse = lr.entry;
+	item->row = lr.row;
+	item->first = lr.first;
 	j->compute = kind == CHECK_LINE_VALID;
+	j->algos = NULL;
+	if (lr.first) {
+		if (!j->digests && !(j->digests = malloc(SUMAC_NALGO * sizeof *j->digests))) {
+			drain(r);
+			out_error(0, "%s", gnu_("memory exhausted"));
+			return false;
+		}
+		j->algos = item->reuse->algos;
+	}
 	if (j->compute) {
 		memcpy(item->text, line->hex, hexlen);
 		item->text[hexlen] = '\0';
@@ -285,6 +404,9 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 		j->algo = line->algo;
 		j->digest_len = line->digest_len;
 		j->impl = impl;
+		/* A later line of a file read once: nothing to read. */
+		j->compute = !item->reuse || item->first;
+		j->err = 0;
 	}
 	/* A list and a file it names may be one stream (a list on a pipe
 	 * naming /dev/stdin): the file takes what a serial run leaves it. */
@@ -431,6 +553,53 @@ static void cksum_parser_init(const struct sumac_opts *o, struct check_parser *p
 	p->lenient_tags = o->level < GNU_9_9;
 }
 
+/* Several lists under the sumac name: reads the lists that can be read
+ * twice (regular files, not standard input, not standard output's file)
+ * once ahead, with a copy of the parser, and notes the name and algorithm
+ * of each valid line, so that a file named more than once is read once
+ * (reuse.h).  Anything that goes wrong here only means fewer files read
+ * once: the lists themselves are checked, and their errors told, after. */
+static struct reuse_plan *plan_lists(const struct check_parser *parser, char *const *lists,
+				     int count)
+{
+	struct reuse_plan *plan = reuse_plan_create();
+	struct check_parser p = *parser;
+	char *line = NULL;
+	size_t cap = 0;
+
+	for (int i = 0; plan && i < count; i++) {
+		struct stat st;
+		if (strcmp(lists[i], "-") == 0)
+			continue;
+		const int fd = io_open_safer(lists[i], 0);
+		if (fd < 0)
+			continue;
+		struct io_lines lines;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || list_is_output(fd) ||
+		    io_lines_init(&lines, fd) != 0) {
+			close(fd);
+			continue;
+		}
+		ssize_t len;
+		while ((len = io_lines_next(&lines, &line, &cap)) > 0) {
+			struct check_line parsed;
+			if (check_parse_line(&p, line, (size_t)len, false, &parsed) !=
+				    CHECK_LINE_VALID ||
+			    (parsed.name_len == 1 && parsed.name[0] == '-'))
+				continue;
+			if (reuse_plan_note(plan, parsed.name, parsed.name_len, parsed.algo) != 0) {
+				reuse_plan_free(plan);
+				plan = NULL;
+				break;
+			}
+		}
+		io_lines_free(&lines);
+		close(fd);
+	}
+	free(line);
+	return plan;
+}
+
 bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
 	       char *const *lists, int count)
 {
@@ -479,15 +648,20 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		out_error(0, "%s", gnu_("memory exhausted"));
 		return false;
 	}
+	/* sumac -c over several lists reads a file they share once. */
+	if (!o->gnu_name && count > 1)
+		r.plan = plan_lists(&parser, lists, count);
 	for (int i = 0; i < count; i++) {
 		int passed = check_list(&r, lists[i]);
 		if (passed < 0) {
 			name_set_free(r.listed);
+			reuse_plan_free(r.plan);
 			return false;
 		}
 		check_summary_add(&r.total, &r.counts, &r.policy);
 		ok &= passed == 1;
 	}
+	reuse_plan_free(r.plan);
 	if (r.listed) {
 		ok &= unlisted_report(o, r.listed, print_status);
 		name_set_free(r.listed);

@@ -75,9 +75,10 @@ static void print_legacy_line(const struct sumac_opts *o, const struct run_job *
 	out_end_line(o->delim);
 }
 
-static void print_line(const struct sumac_opts *o, const char *name, const unsigned char *digest)
+static void print_line(const struct sumac_opts *o, enum sumac_algo algo, const char *name,
+		       const unsigned char *digest)
 {
-	const struct sumac_algo_info *ai = sumac_algo_info(o->algo);
+	const struct sumac_algo_info *ai = sumac_algo_info(algo);
 	const unsigned dlen = o->digest_len ? o->digest_len : ai->digest_len;
 	/* With -z a line cannot be split by the name, so nothing is escaped. */
 	const bool escape = o->delim == '\n' && out_name_needs_escape(name);
@@ -187,8 +188,11 @@ static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool 
 			out_put_bytes(j->digest, dlen);
 		else if (o->cksum && o->ck->format != CKSUM_DIGEST)
 			print_legacy_line(o, j, named);
+		else if (o->nalgos > 1)
+			for (unsigned i = 0; i < o->nalgos; i++)
+				print_line(o, o->algos[i], j->name, j->digests[i]);
 		else
-			print_line(o, j->name, j->digest);
+			print_line(o, o->algo, j->name, j->digest);
 	}
 	run_done(q);
 	return ok;
@@ -199,21 +203,36 @@ struct gen_run {
 	const struct sumac_opts *o;
 	struct run_queue *q;
 	const struct sumac_impl *impl;
+	const struct run_algo_list *multi; /* -a LIST, or NULL */
 	bool named, debug_told, ok;
 };
 
-/* A free slot, reporting the oldest jobs until there is one. */
+/* A free slot, reporting the oldest jobs until there is one; NULL when a
+ * list of algorithms finds no memory for the slot's digests. */
 static struct run_job *next_slot(struct gen_run *g)
 {
 	struct run_job *j;
 	while (!(j = run_slot(g->q)))
 		g->ok &= report_oldest(g->o, g->q, g->named, &g->debug_told);
+	if (g->o->nalgos > 1 && !j->digests &&
+	    !(j->digests = malloc(g->o->nalgos * sizeof *j->digests)))
+		return NULL;
 	return j;
+}
+
+/* Every queued job reported, then "memory exhausted": false. */
+static bool out_of_memory(struct gen_run *g)
+{
+	while (run_pending(g->q))
+		g->ok &= report_oldest(g->o, g->q, g->named, &g->debug_told);
+	out_error(0, "%s", gnu_("memory exhausted"));
+	return false;
 }
 
 static void submit(struct gen_run *g, struct run_job *j, const char *name, bool compute)
 {
 	j->name = name;
+	j->algos = g->multi;
 	j->algo = g->o->algo;
 	j->digest_len = g->o->digest_len;
 	j->impl = g->impl;
@@ -231,6 +250,8 @@ static int queue_walked(void *ctx, const struct io_walk_entry *e)
 	const size_t len = strlen(e->path);
 	const size_t need = sizeof(struct walked) + len + 1;
 
+	if (!j)
+		return ENOMEM;
 	if (j->payload_size < need) {
 		void *p = realloc(j->payload, need);
 		if (!p)
@@ -255,16 +276,29 @@ static bool is_directory(const char *name)
 }
 
 bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct run_queue *q,
-		  char *const *names, int count)
+		  struct run_algo_list *multi, char *const *names, int count)
 {
 	static char *const stdin_only[] = {"-"};
 	struct backend_report choice;
 
-	/* Before any job: what the choice has to say comes first. */
+	/* Before any job: what the choice has to say comes first, for each
+	 * algorithm of a list in its order. */
 	backend_resolve(bc, o->algo, &choice);
-	struct gen_run g = {.o = o, .q = q, .impl = backend_tell(bc, &choice), .ok = true};
+	struct gen_run g = {
+		.o = o, .q = q, .impl = backend_tell(bc, &choice), .multi = multi, .ok = true};
 	if (!g.impl)
 		return false;
+	if (multi) {
+		multi->algo[0] = o->algo;
+		multi->impl[0] = g.impl;
+		for (unsigned i = 1; i < multi->n; i++) {
+			backend_resolve(bc, o->algos[i], &choice);
+			multi->algo[i] = o->algos[i];
+			multi->impl[i] = backend_tell(bc, &choice);
+			if (!multi->impl[i])
+				return false;
+		}
+	}
 	g.named = count > 0;
 	if (count == 0) {
 		names = stdin_only;
@@ -272,15 +306,14 @@ bool generate_run(const struct sumac_opts *o, struct backend_choice *bc, struct 
 	}
 	for (int i = 0; i < count; i++) {
 		if (o->recursive && is_directory(names[i])) {
-			if (io_walk(names[i], o->dereference, queue_walked, &g) != 0) {
-				while (run_pending(q))
-					g.ok &= report_oldest(o, q, g.named, &g.debug_told);
-				out_error(0, "%s", gnu_("memory exhausted"));
-				return false;
-			}
+			if (io_walk(names[i], o->dereference, queue_walked, &g) != 0)
+				return out_of_memory(&g);
 			continue;
 		}
-		submit(&g, next_slot(&g), names[i], true);
+		struct run_job *j = next_slot(&g);
+		if (!j)
+			return out_of_memory(&g);
+		submit(&g, j, names[i], true);
 	}
 	while (run_pending(q))
 		g.ok &= report_oldest(o, q, g.named, &g.debug_told);

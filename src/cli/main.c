@@ -159,12 +159,17 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	 * regular file is not watched line by line): the pipeline calls the
 	 * hook for it (RUN_WAIT_SLOW_INPUT).  With lanes off the engine is
 	 * what it was before lanes. */
+	/* sumac -a LIST: each input is read once for all its algorithms, their
+	 * implementations chosen by generate_run before the first job.  Lanes
+	 * hash one algorithm across several files, so such a run has none. */
+	struct run_algo_list algos = {.n = o->nalgos};
+	const bool multi = o->nalgos > 1;
 	struct run_config cfg = {
 		.workers = o->jobs - 1,
 		.depth = 16 * o->jobs,
 		.main_buf = &buf,
 		.compute = run_hash_job,
-		.lanes = lanes == RUN_LANES_OFF ? NULL : &run_hash_lanes,
+		.lanes = lanes == RUN_LANES_OFF || multi ? NULL : &run_hash_lanes,
 		.lanes_ctx = &lanes,
 		.before_wait = before_wait,
 		.computing = progress ? progress_computing : NULL,
@@ -180,11 +185,12 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	if (progress)
 		buf.progress = progress_read;
 	backend_choice_init(&bc, o->backend, o->debug);
-	bc.lanes = lanes;
+	bc.lanes = multi ? RUN_LANES_OFF : lanes; /* what --debug says */
 	if (o->action == ACTION_CHECK)
 		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
 	else
-		ok = generate_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
+		ok = generate_run(o, &bc, q, multi ? &algos : NULL, argv + o->first_operand,
+				  argc - o->first_operand);
 	if (run_stdin_read(q))
 		note_stdin_read();
 	progress_clear();

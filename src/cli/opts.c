@@ -305,6 +305,63 @@ static int bad_progress(const char *arg)
 	return usage_error();
 }
 
+/* sumac -a NAME or NAME,NAME...: each input is then hashed once for every
+ * algorithm of the list, in its order.  An empty name, or one named twice,
+ * is an error (twice the same line would say nothing more). */
+static int parse_algorithm_list(struct sumac_opts *o, const char *arg)
+{
+	char name[64];
+	const char *p = arg;
+
+	o->nalgos = 0;
+	for (;;) {
+		const size_t len = strcspn(p, ",");
+		enum sumac_algo a;
+		if (len >= sizeof name) {
+			return bad_algorithm(p); /* no name is that long */
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if (sumac_algo_from_name(name, &a) != 0)
+			return bad_algorithm(name);
+		for (unsigned i = 0; i < o->nalgos; i++) {
+			if (o->algos[i] == a) {
+				out_error(0, "%s is listed twice in --algorithm",
+					  sumac_algo_info(a)->name);
+				return usage_error();
+			}
+		}
+		o->algos[o->nalgos++] = a;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	o->algo = o->algos[0];
+	return 0;
+}
+
+/* What a list of algorithms cannot go with, or NULL. */
+static const char *algorithm_list_conflict(const struct sumac_opts *o, bool benchmark)
+{
+	if (o->nalgos < 2)
+		return NULL;
+	if (o->action == ACTION_CHECK)
+		return "--check takes one algorithm, not a list";
+	if (benchmark)
+		return "--benchmark takes one algorithm, not a list";
+	if (o->length_arg)
+		return "--length is not supported with a list of algorithms";
+	/* Raw digests of several algorithms, back to back, could not be told
+	 * apart. */
+	if (o->raw)
+		return "--raw is not supported with a list of algorithms";
+	/* The lines of a list are tagged, and the tagged form has no mode. */
+	if (o->binary == 0 && !o->tag)
+		return "--text is not supported with a list of algorithms, whose lines are "
+		       "tagged";
+	return NULL;
+}
+
 /* "auto" or 0: 0, one job per CPU, which main() resolves; otherwise 1 to
  * 256. */
 static int parse_jobs(const char *arg, unsigned *jobs)
@@ -640,6 +697,8 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->base64 = false;
 	o->raw = false;
 	o->cksum_debug = false;
+	o->nalgos = 1;
+	o->algos[0] = o->algo;
 	if (o->cksum)
 		o->ck = cksum_default_algo();
 
@@ -654,8 +713,8 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 				o->algo_given = true;
 				break;
 			}
-			if (sumac_algo_from_name(optarg, &o->algo) != 0)
-				return bad_algorithm(optarg);
+			if (parse_algorithm_list(o, optarg) != 0)
+				return 1;
 			o->algo_given = true;
 			break;
 		case 'b':
@@ -785,6 +844,11 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	if (o->cksum)
 		return cksum_finish(o, argc);
 	/* From 9.5 only the last -l counts, checked after every option. */
+	const char *conflict = algorithm_list_conflict(o, benchmark);
+	if (conflict) {
+		out_error(0, "%s", conflict);
+		return usage_error();
+	}
 	if (o->length_arg && !o->gnu_name && !sumac_algo_takes_length(o->algo)) {
 		out_error(0, "--length is only supported with --algorithm=blake2b");
 		return usage_error();
@@ -798,7 +862,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 		out_error(0, "%s", gnu_("--base64 and --raw are mutually exclusive"));
 		return usage_error();
 	}
-	const char *conflict = option_conflict(o);
+	conflict = option_conflict(o);
 	if (conflict) {
 		out_error(0, "%s", gnu_(conflict));
 		return usage_error();
@@ -822,6 +886,9 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 		out_error(0, "%s", conflict);
 		return usage_error();
 	}
+	/* Several algorithms' lines are told apart by their tags. */
+	if (o->nalgos > 1)
+		o->tag = true;
 	if (list_backends)
 		o->action = ACTION_LIST_BACKENDS;
 	if (benchmark)
@@ -918,8 +985,13 @@ void opts_print_help(const struct sumac_opts *o)
 	out_printf("Print or check %s checksums.\n",
 		   o->gnu_name ? ai->tag : "SHA-1, SHA-2, MD5 and BLAKE2b");
 	out_text("With no FILE, or when FILE is -, read standard input.\n\n");
-	if (!o->gnu_name)
+	if (!o->gnu_name) {
 		print_algorithm_list(SUMAC_DEFAULT_ALGO);
+		out_text("                        NAME,NAME...: read each file once for all of "
+			 "them,\n"
+			 "                        one tagged line per algorithm in the list's "
+			 "order\n");
+	}
 	if (!o->gnu_name || sumac_algo_takes_length(o->algo))
 		out_text("  -l, --length=BITS     BLAKE2b digest size in bits: a multiple of 8\n"
 			 "                        up to 512; 0 means 512\n");
@@ -946,7 +1018,10 @@ void opts_print_help(const struct sumac_opts *o)
 			"      --summary         end with one line of counts on stderr, even with\n"
 			"                        --status: \"summary: V verified, F failed,\n"
 			"                        U unreadable, M missing, I improperly "
-			"formatted\"\n");
+			"formatted\"\n"
+			"With several lists, a file that more than one line names is read once "
+			"for\n"
+			"all of them; the output is that of checking each list in turn.\n");
 	out_text("\n");
 	if (!o->gnu_name)
 		out_text("Trees (sumac only):\n"

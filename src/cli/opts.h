@@ -60,6 +60,10 @@ struct sumac_opts {
 	const char *unlisted; /* sumac --check --unlisted=DIR; NULL: none */
 	unsigned jobs;        /* -j: files hashed at once; 1 is serial, 0 one per CPU */
 	int first_operand;    /* index in argv */
+	/* sumac -a NAME,NAME...: the algorithms in the order given (algo is
+	 * the first); 1 for a single name. */
+	unsigned nalgos;
+	enum sumac_algo algos[SUMAC_NALGO];
 };
 
 /* Parses argv.  Returns 0, or 1 after printing a usage error (exit 1). */

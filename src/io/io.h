@@ -65,6 +65,9 @@ void io_buffer_free(struct io_buffer *buf);
  * The holes of a sparse regular file are hashed as zeros without being
  * read (io/sparse.c). */
 int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf);
+/* The same feeding n contexts from the same reads, each buffer to every
+ * context in turn: an input read once for several algorithms. */
+int io_hash_fd_many(int fd, struct sumac_ctx *const ctx[], unsigned n, struct io_buffer *buf);
 
 /* open(2) for reading (O_RDONLY | O_CLOEXEC | O_NOCTTY, plus flags) that
  * never returns 0, 1 or 2.  With a standard descriptor closed, the kernel
@@ -78,6 +81,9 @@ int io_open_safer(const char *name, int flags);
  * (NULL: not known), which tells a small regular file from an input worth
  * before_slow_input and a read-ahead hint.  Does not close fd. */
 int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io_buffer *buf);
+/* io_hash_open feeding n contexts from the same reads (io_hash_fd_many). */
+int io_hash_open_many(int fd, const struct stat *st, struct sumac_ctx *const ctx[], unsigned n,
+		      struct io_buffer *buf);
 
 /* Opens name read-only (no O_NONBLOCK: a FIFO waits for its writer, as with
  * GNU) and hashes it.  "-" is not special here; the caller decides. */

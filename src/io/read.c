@@ -16,6 +16,7 @@
 
 #include "io/io.h"
 #include "io/readahead.h"
+#include "io/sink.h"
 #include "io/sparse.h"
 
 int io_buffer_init(struct io_buffer *buf, size_t size)
@@ -47,9 +48,9 @@ void io_buffer_free(struct io_buffer *buf)
 	buf->size = 0;
 }
 
-/* Reads fd to its end into ctx; a file that may have holes has had its
+/* Reads fd to its end into the sink; a file that may have holes has had its
  * look (sparse_hash) first. */
-static int hash_reads(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+static int hash_reads(int fd, const struct io_sink *sink, struct io_buffer *buf)
 {
 	uint64_t total = 0;
 	bool try_ahead = buf->read_ahead;
@@ -59,13 +60,13 @@ static int hash_reads(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 		 * they are (regular file, pipe, device): most files end first. */
 		if (try_ahead && total >= IO_READ_AHEAD_AFTER) {
 			int err;
-			if (readahead_hash(fd, UINT64_MAX, ctx, buf, &err))
+			if (readahead_hash(fd, UINT64_MAX, sink, buf, &err))
 				return err;
 			try_ahead = false; /* no thread to be had: read on here */
 		}
 		ssize_t n = read(fd, buf->data, buf->size);
 		if (n > 0) {
-			sumac_update(ctx, buf->data, (size_t)n);
+			io_sink_update(sink, buf->data, (size_t)n);
 			total += (uint64_t)n;
 			io_progress(buf, (uint64_t)n);
 			continue;
@@ -77,13 +78,13 @@ static int hash_reads(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
 	}
 }
 
-int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+static int hash_fd(int fd, const struct io_sink *sink, struct io_buffer *buf)
 {
 	int sparse_err;
 	buf->done = 0;
-	if (sparse_hash(fd, ctx, buf, &sparse_err))
+	if (sparse_hash(fd, sink, buf, &sparse_err))
 		return sparse_err;
-	return hash_reads(fd, ctx, buf);
+	return hash_reads(fd, sink, buf);
 }
 
 int io_open_safer(const char *name, int flags)
@@ -101,22 +102,40 @@ int io_open_safer(const char *name, int flags)
 	return moved;
 }
 
+int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf)
+{
+	return io_hash_fd_many(fd, &ctx, 1, buf);
+}
+
+int io_hash_fd_many(int fd, struct sumac_ctx *const ctx[], unsigned n, struct io_buffer *buf)
+{
+	const struct io_sink sink = {ctx, n};
+	return hash_fd(fd, &sink, buf);
+}
+
 int io_hash_open(int fd, const struct stat *st, struct sumac_ctx *ctx, struct io_buffer *buf)
 {
+	return io_hash_open_many(fd, st, &ctx, 1, buf);
+}
+
+int io_hash_open_many(int fd, const struct stat *st, struct sumac_ctx *const ctx[], unsigned n,
+		      struct io_buffer *buf)
+{
+	const struct io_sink sink = {ctx, n};
 	const bool small = st && S_ISREG(st->st_mode) && st->st_size <= (off_t)buf->size;
 	buf->done = 0;
 	/* A file that fits the buffer has no hole worth looking for
 	 * (sparse_hash would fstat it again to learn that): 4-5% of the time
 	 * of 10,000 files of 4 KiB. */
 	if (small)
-		return hash_reads(fd, ctx, buf);
+		return hash_reads(fd, &sink, buf);
 	if (buf->before_slow_input)
 		buf->before_slow_input(buf->before_slow_input_ctx);
 #if HAVE_POSIX_FADVISE
 	/* Doubles the kernel's read-ahead for a file that spans many reads. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	return io_hash_fd(fd, ctx, buf);
+	return hash_fd(fd, &sink, buf);
 }
 
 int io_hash_path(const char *name, struct sumac_ctx *ctx, struct io_buffer *buf)

@@ -121,7 +121,8 @@ void readahead_free(struct readahead *ra)
 	free(ra);
 }
 
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct io_buffer *buf, int *err)
+bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct io_buffer *buf,
+		    int *err)
 {
 	struct readahead **rap = &buf->ahead;
 	if (!*rap)
@@ -156,7 +157,7 @@ bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct io_buf
 			break;
 
 		/* The reader does not touch slot i until hashed_count passes it. */
-		sumac_update(ctx, slot(ra, i), ra->len[i % SLOTS]);
+		io_sink_update(sink, slot(ra, i), ra->len[i % SLOTS]);
 		io_progress(buf, ra->len[i % SLOTS]);
 
 		pthread_mutex_lock(&ra->lock);

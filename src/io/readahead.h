@@ -9,6 +9,7 @@
 
 #include "hash/hash.h"
 #include "io/io.h"
+#include "io/sink.h"
 
 struct readahead;
 
@@ -19,7 +20,8 @@ struct readahead;
  * that the caller reads on by itself.  buf->ahead holds the ring between calls (NULL at first);
  * readahead_free releases it.  Each chunk hashed counts in buf's progress (io_progress), in the
  * calling thread. */
-bool readahead_hash(int fd, uint64_t limit, struct sumac_ctx *ctx, struct io_buffer *buf, int *err);
+bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct io_buffer *buf,
+		    int *err);
 void readahead_free(struct readahead *ra);
 
 #endif

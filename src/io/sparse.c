@@ -33,14 +33,14 @@
 #ifdef SEEK_DATA
 
 /* Hashes len zero bytes. */
-static void hash_zeros(struct sumac_ctx *ctx, struct io_buffer *buf, uint64_t len)
+static void hash_zeros(const struct io_sink *sink, struct io_buffer *buf, uint64_t len)
 {
 	const size_t chunk = len < buf->size ? (size_t)len : buf->size;
 	memset(buf->data, 0, chunk);
 	buf->hole_bytes += len;
 	while (len > 0) {
 		const size_t n = len < chunk ? (size_t)len : chunk;
-		sumac_update(ctx, buf->data, n);
+		io_sink_update(sink, buf->data, n);
 		io_progress(buf, n);
 		len -= n;
 	}
@@ -49,13 +49,13 @@ static void hash_zeros(struct sumac_ctx *ctx, struct io_buffer *buf, uint64_t le
 /* Hashes up to len bytes from fd's offset (UINT64_MAX: to end of file).
  * Returns 0 or an errno value; *ended is set when read() found the end of
  * the file first. */
-static int hash_extent(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, uint64_t len,
+static int hash_extent(int fd, const struct io_sink *sink, struct io_buffer *buf, uint64_t len,
 		       bool *ended)
 {
 	*ended = false;
 	if (buf->read_ahead && len >= IO_READ_AHEAD_AFTER) {
 		int err;
-		if (readahead_hash(fd, len, ctx, buf, &err)) {
+		if (readahead_hash(fd, len, sink, buf, &err)) {
 			/* The thread cannot say whether it stopped at the end
 			 * of the file or of the extent; the caller's next look
 			 * at the map will tell. */
@@ -66,7 +66,7 @@ static int hash_extent(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, uin
 		const size_t want = len < buf->size ? (size_t)len : buf->size;
 		const ssize_t n = read(fd, buf->data, want);
 		if (n > 0) {
-			sumac_update(ctx, buf->data, (size_t)n);
+			io_sink_update(sink, buf->data, (size_t)n);
 			io_progress(buf, (uint64_t)n);
 			len -= (uint64_t)n;
 		} else if (n == 0) {
@@ -81,12 +81,12 @@ static int hash_extent(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, uin
 
 /* The rest of the file from pos by plain reads: the end of a walk, or where
  * the map fails half way through. */
-static int hash_rest(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, off_t pos)
+static int hash_rest(int fd, const struct io_sink *sink, struct io_buffer *buf, off_t pos)
 {
 	bool ended;
 	if (lseek(fd, pos, SEEK_SET) != pos)
 		return errno;
-	return hash_extent(fd, ctx, buf, UINT64_MAX, &ended);
+	return hash_extent(fd, sink, buf, UINT64_MAX, &ended);
 }
 
 /* Where the next data at or after pos starts: its offset, -1 when there is
@@ -97,12 +97,12 @@ static off_t next_data(int fd, off_t pos)
 	return lseek(fd, pos, SEEK_DATA);
 }
 
-static int walk(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, off_t pos, off_t data)
+static int walk(int fd, const struct io_sink *sink, struct io_buffer *buf, off_t pos, off_t data)
 {
 	for (;;) {
 		if (data < 0) {
 			if (errno != ENXIO)
-				return hash_rest(fd, ctx, buf, pos);
+				return hash_rest(fd, sink, buf, pos);
 			/* A hole to the end.  The size is taken before the map is
 			 * asked again, so that no byte appended in between is
 			 * hashed as a zero. */
@@ -113,10 +113,10 @@ static int walk(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, off_t pos,
 			if (data >= 0 || errno != ENXIO)
 				continue;
 			if (st.st_size > pos) {
-				hash_zeros(ctx, buf, (uint64_t)(st.st_size - pos));
+				hash_zeros(sink, buf, (uint64_t)(st.st_size - pos));
 				pos = st.st_size;
 			}
-			return hash_rest(fd, ctx, buf, pos);
+			return hash_rest(fd, sink, buf, pos);
 		}
 		if (data > pos) {
 			/* Data past the end would be zeros the file does not
@@ -125,17 +125,17 @@ static int walk(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, off_t pos,
 			if (fstat(fd, &now) != 0)
 				return errno;
 			if (data > now.st_size)
-				return hash_rest(fd, ctx, buf, pos);
-			hash_zeros(ctx, buf, (uint64_t)(data - pos));
+				return hash_rest(fd, sink, buf, pos);
+			hash_zeros(sink, buf, (uint64_t)(data - pos));
 			pos = data;
 		}
 		const off_t hole = lseek(fd, pos, SEEK_HOLE);
 		if (hole <= pos)
-			return hash_rest(fd, ctx, buf, pos);
+			return hash_rest(fd, sink, buf, pos);
 		if (lseek(fd, pos, SEEK_SET) != pos)
 			return errno;
 		bool ended;
-		const int err = hash_extent(fd, ctx, buf, (uint64_t)(hole - pos), &ended);
+		const int err = hash_extent(fd, sink, buf, (uint64_t)(hole - pos), &ended);
 		if (err || ended)
 			return err;
 		/* Where the reads really stopped (the read-ahead thread does
@@ -173,7 +173,7 @@ bool sparse_map_trusted(int fd)
 #endif
 }
 
-bool sparse_hash(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, int *err)
+bool sparse_hash(int fd, const struct io_sink *sink, struct io_buffer *buf, int *err)
 {
 	struct stat st;
 	/* A file with as many blocks allocated as its size has no hole worth
@@ -206,16 +206,16 @@ bool sparse_hash(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, int *err)
 		return false;
 	}
 	errno = data_errno;
-	*err = walk(fd, ctx, buf, pos, data);
+	*err = walk(fd, sink, buf, pos, data);
 	return true;
 }
 
 #else
 
-bool sparse_hash(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, int *err)
+bool sparse_hash(int fd, const struct io_sink *sink, struct io_buffer *buf, int *err)
 {
 	(void)fd;
-	(void)ctx;
+	(void)sink;
 	(void)buf;
 	(void)err;
 	return false;

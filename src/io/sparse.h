@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "hash/hash.h"
+#include "io/sink.h"
 #include "io/io.h"
 
 /* If fd is a regular file with a hole between its offset and its end,
@@ -14,7 +15,7 @@
  * unchanged and nothing hashed, for any other input or where the system
  * cannot tell holes from data, so that the caller reads it as usual (or
  * true with *err set, when the offset cannot be put back). */
-bool sparse_hash(int fd, struct sumac_ctx *ctx, struct io_buffer *buf, int *err);
+bool sparse_hash(int fd, const struct io_sink *sink, struct io_buffer *buf, int *err);
 
 /* True if fd's file system is one whose SEEK_DATA/SEEK_HOLE map sumac
  * trusts with a digest; elsewhere every byte is read, as GNU does. */

@@ -5,10 +5,23 @@
 
 #include "run/pipeline.h"
 
-/* Hashes fd to its end with j->algo and j->impl into j->digest.  Returns 0,
- * or the error of the context or the input.  ctx is unused.  Every sumac_*
- * call of the pipeline is in here. */
+/* Hashes fd to its end with j->algo and j->impl into j->digest; or, for a
+ * job with algos, reads fd once, feeding every algorithm of the list from
+ * the same buffers, and writes digest i into j->digests[i].  Returns 0, or
+ * the first error of a context or the input (no digest is valid then).
+ * ctx is unused.  Every sumac_* call of the pipeline is in here. */
 int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st,
 		 struct io_buffer *buf);
+
+/* Several algorithms from one read of each input (sumac -a LIST, and
+ * --check over several lists naming a file more than once), in order: the
+ * implementation of each, and the digest length (0: the algorithm's own;
+ * as sumac_init_len takes it). */
+struct run_algo_list {
+	unsigned n;
+	enum sumac_algo algo[SUMAC_NALGO];
+	unsigned digest_len[SUMAC_NALGO];
+	const struct sumac_impl *impl[SUMAC_NALGO];
+};
 
 #endif

@@ -308,7 +308,8 @@ static void run_claimed(struct run_queue *q, size_t s, struct io_buffer *buf)
 /* How many jobs like j one thread computes at once: 0 for one alone. */
 static unsigned lane_width(const struct run_queue *q, const struct run_job *j)
 {
-	if (!q->lanes || !j->compute)
+	/* A job of several algorithms reads its input alone. */
+	if (!q->lanes || !j->compute || j->algos)
 		return 0;
 	const unsigned w = q->lanes->width(q->lanes_ctx, j);
 	if (w < 2)
@@ -595,8 +596,10 @@ void run_destroy(struct run_queue *q)
 	pthread_cond_destroy(&q->work);
 	pthread_cond_destroy(&q->finished);
 	if (q->ring)
-		for (unsigned i = 0; i < q->depth; i++)
+		for (unsigned i = 0; i < q->depth; i++) {
 			free(q->ring[i].payload);
+			free(q->ring[i].digests);
+		}
 	free(q->ring);
 	free(q->state);
 	free(q->stats);

@@ -42,6 +42,8 @@
 #include "hash/hash.h"
 #include "io/io.h"
 
+struct run_algo_list;
+
 struct run_job {
 	/* Filled in by the client before run_submit(). */
 	const char *name;     /* the input ("-": standard input) */
@@ -51,6 +53,12 @@ struct run_job {
 	const struct sumac_impl *impl;
 	void *payload; /* the client's, for reporting; kept per slot */
 	size_t payload_size;
+	/* NULL, or the algorithms to hash the input with from one read
+	 * (run/hash.h's run_algo_list; algo, impl and digest_len are then
+	 * not used), the digests going to digests[], one row each; digests is
+	 * the client's, kept per slot.  Such a job is never in a lane. */
+	const struct run_algo_list *algos;
+	unsigned char (*digests)[SUMAC_MAX_DIGEST];
 
 	/* Results: err is 0, an errno value from opening, reading or closing,
 	 * or what the compute callback returned; digest is the callback's. */
