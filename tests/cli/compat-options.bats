@@ -495,7 +495,7 @@ own() {
 	own sumac a --algorithm
 	assert_err_is "sumac: option '--algorithm' requires an argument\nTry 'sumac --help' for more information.\n"
 	own sumac --b a
-	assert_err_is "sumac: option '--b' is ambiguous; possibilities: '--binary' '--backend' '--benchmark'\nTry 'sumac --help' for more information.\n"
+	assert_err_is "sumac: option '--b' is ambiguous; possibilities: '--binary' '--backend' '--benchmark' '--base64'\nTry 'sumac --help' for more information.\n"
 	own sumac --list=1
 	assert_err_is "sumac: option '--list-backends' doesn't allow an argument\nTry 'sumac --help' for more information.\n"
 	own sha256sum a -j
