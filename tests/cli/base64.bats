@@ -25,6 +25,14 @@ algos() {
 	sumac_as sumac -a '' 2>&1 | sed -n "s/^  - '\(.*\)'\$/\1/p"
 }
 
+# unhex: stdin's hex digits as bytes (xxd -r -p, which a fresh Debian
+# does not always have).
+unhex() {
+	local hex
+	hex=$(tr -d '\n')
+	printf "$(printf '%s' "$hex" | sed 's/../\\x&/g')"
+}
+
 B64=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 
 # b64char C N: the base64 character whose value is C's value XOR N.
@@ -37,7 +45,7 @@ b64char() {
 	local a n=0
 	for a in $(algos); do
 		hex=$(sumac_as sumac -a "$a" kilo | cut -d' ' -f1)
-		want=$(printf '%s' "$hex" | xxd -r -p | base64 -w0)
+		want=$(printf '%s' "$hex" | unhex | base64 -w0)
 		got=$(sumac_as sumac -a "$a" --base64 kilo)
 		[ "$got" = "$want  kilo" ] || { echo "$a: [$got] != [$want  kilo]"; return 1; }
 		got=$(sumac_as sumac -a "$a" --base64 --tag kilo)
@@ -51,7 +59,7 @@ b64char() {
 	local a
 	for a in $(algos); do
 		for f in abc empty; do
-			sumac_as sumac -a "$a" "$f" | cut -d' ' -f1 | xxd -r -p >want
+			sumac_as sumac -a "$a" "$f" | cut -d' ' -f1 | unhex >want
 			sumac_as sumac -a "$a" --raw "$f" >got
 			cmp want got || { echo "$a $f"; return 1; }
 			# No name, no newline; standard input alone is one input too.
@@ -60,7 +68,7 @@ b64char() {
 		done
 	done
 	for l in 8 128 256 504; do
-		sumac_as sumac -a blake2b -l "$l" abc | cut -d' ' -f1 | xxd -r -p >want
+		sumac_as sumac -a blake2b -l "$l" abc | cut -d' ' -f1 | unhex >want
 		sumac_as sumac -a blake2b -l "$l" --raw abc >got
 		cmp want got
 		[ "$(stat -c %s got)" -eq $((l / 8)) ]
