@@ -162,7 +162,7 @@ reads_of() {
 	cmp "$CAP_DIR/want" "$CAP_DIR/out"
 }
 
-@test "conflicts: --check, --text, --length, --benchmark, a name twice, an empty name" {
+@test "conflicts: --check, --text, --length, --benchmark, --raw, a name twice, an empty name" {
 	run sumac_as sumac -c -a md5,sha1 one
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "sumac: --check takes one algorithm, not a list" ]
@@ -176,6 +176,9 @@ reads_of() {
 	run sumac_as sumac --benchmark -a md5,sha1
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "sumac: --benchmark takes one algorithm, not a list" ]
+	run sumac_as sumac --raw -a md5,sha1 one
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "sumac: --raw is not supported with a list of algorithms" ]
 	run sumac_as sumac -a md5,sha1,MD5 one
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "sumac: md5 is listed twice in --algorithm" ]
