@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # One read for several algorithms (sumac -a LIST, issue 20): on the cached
 # 1 GiB file of gen-data.sh, sumac -a md5,sha1,sha256,sha512 against each
-# algorithm alone, and the bytes the list run reads from the file.
+# algorithm alone, the bytes the list run reads from the file, and how
+# often sumac -c over four lists of 1,000 files opens each file.
 #
 #   bench/multi.sh [BUILD_DIR]
 #
@@ -59,6 +60,23 @@ bytes_read() {
 read_list=$(bytes_read "$sumac" -a "$list" "$file")
 read_one=$(bytes_read "$sumac" -a sha256 "$file")
 
+# Four lists over 1,000 files: how many times sumac -c opens each file.
+mkdir "$tmp/tree"
+for ((i = 0; i < 1000; i++)); do
+	head -c $((i * 37 % 8192)) "$file" >"$tmp/tree/f$i"
+done
+(
+	cd "$tmp/tree"
+	for a in "${algos[@]}"; do
+		"$sumac" -a "$a" f* >"../${a^^}SUMS"
+	done
+	strace -f -qq -e trace=openat -o "$tmp/opens.log" "$sumac" -c ../MD5SUMS ../SHA1SUMS \
+		../SHA256SUMS ../SHA512SUMS >"$tmp/check.out"
+)
+check_ok=$(grep -c ': OK$' "$tmp/check.out" || true)
+opens=$(grep -o 'openat([^"]*"f[0-9]*"' "$tmp/opens.log" | sed 's/.*"\(f[0-9]*\)"/\1/' |
+	sort | uniq -c | awk '{ n[$1]++ } END { for (k in n) printf "%s%d file(s) opened %d time(s)", sep, n[k], k; sep = ", " }')
+
 # In-memory speed (MB/s, 1 MiB buffers) of the backend auto uses.
 for a in "${algos[@]}"; do
 	"$sumac" --benchmark -a "$a" | awk -v a="$a" '$1 == a && $3 == "*" { print $NF }' >"$tmp/speed-$a"
@@ -79,10 +97,10 @@ size=$(wc -c <"$file")
 
 mkdir -p "$(dirname "$out")"
 python3 - "$tmp" "$size" "$read_list" "$read_one" "$list" "${cpu:-unknown}$cpu_id" "$commit" \
-	"$runs" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "${algos[@]}" >"$out" <<'EOF'
+	"$runs" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$check_ok" "$opens" "${algos[@]}" >"$out" <<'EOF'
 import json, statistics, sys
-tmp, size, read_list, read_one, lst, cpu, commit, runs, ncpu, load = sys.argv[1:11]
-algos = sys.argv[11:]
+tmp, size, read_list, read_one, lst, cpu, commit, runs, ncpu, load, check_ok, opens = sys.argv[1:13]
+algos = sys.argv[13:]
 size = int(size)
 res = json.load(open(f"{tmp}/h.json"))["results"]
 med = [statistics.median(r["times"]) for r in res]
@@ -108,5 +126,7 @@ print(f"- Sum of the four single runs: {sum(single.values()):.3f} s; the list ru
       f" {multi / sum(single.values()):.2f} of it.")
 print(f"- Bytes read from the file (strace, every thread): `-a {lst}` {int(read_list):,},"
       f" `-a sha256` {int(read_one):,}; the file has {size:,}.")
+print(f"- `sumac -c MD5SUMS SHA1SUMS SHA256SUMS SHA512SUMS` over 1,000 files (0 to 8 KiB):"
+      f" {check_ok} lines OK of 4,000; {opens} (strace, openat).")
 EOF
 cat "$out"
