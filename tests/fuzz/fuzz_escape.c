@@ -68,16 +68,17 @@ static char *capture_escaped(const char *name, size_t *len)
 	return mem;
 }
 
-/* Whether sumac without -a takes an untagged digest of hexlen digits to
- * be of some algorithm: one that a GNU program writes has that width. */
-static bool inferable_width(size_t hexlen)
+/* The algorithm sumac without -a takes an untagged digest of hexlen
+ * digits to be: the first row with a GNU program of that width (SHA-512
+ * for 128 digits, not BLAKE2b); -1 for none. */
+static int inferred_algo(size_t hexlen)
 {
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		const struct sumac_algo_info *ai = sumac_algo_info((enum sumac_algo)a);
 		if (ai->progname && hexlen == 2 * (size_t)ai->digest_len)
-			return true;
+			return a;
 	}
-	return false;
+	return -1;
 }
 
 static void check_line_round_trip(const char *name, size_t namelen, const char *esc, size_t esclen,
@@ -124,7 +125,7 @@ static void check_line_round_trip(const char *name, size_t namelen, const char *
 		 * An untagged line whose width no GNU program writes (the sums'
 		 * and CRCs' 4 and 8 digits, shared by two rows) names no
 		 * algorithm without -a: sumac -c calls it improperly formatted. */
-		if ((namelen == 0 && !tagged) || (infer && !tagged && !inferable_width(hexlen))) {
+		if ((namelen == 0 && !tagged) || (infer && !tagged && inferred_algo(hexlen) < 0)) {
 			free(copy);
 			continue;
 		}
@@ -133,8 +134,10 @@ static void check_line_round_trip(const char *name, size_t namelen, const char *
 		FUZZ_CHECK(l.binary == (binary && !tagged));
 		FUZZ_CHECK(memcmp(l.hex, hex, hexlen) == 0 && l.hex[hexlen] == '\0');
 		FUZZ_CHECK(l.name_len == namelen && memcmp(l.name, name, namelen) == 0);
-		if (!infer || tagged || ai->progname)
+		if (!infer || tagged)
 			FUZZ_CHECK(l.algo == algo);
+		else
+			FUZZ_CHECK((int)l.algo == inferred_algo(hexlen));
 		free(copy);
 	}
 	free(line);
