@@ -267,8 +267,10 @@ static bool tag_names_algorithm(const struct sumac_opts *o, const struct check_l
 				: cksum_algo_has(o->ck, (enum sumac_algo)line->tag_algo);
 }
 
-/* The implementation of algo, chosen as queue_line chooses it; NULL after
- * the error is told. */
+/* The implementation of algo; NULL after the error is told.  What
+ * choosing a backend has to say (--debug, or an error) comes after every
+ * earlier line is reported, as in a serial run: the first choice for an
+ * algorithm is made once they are. */
 static const struct sumac_impl *choose(struct list_run *r, enum sumac_algo algo)
 {
 	struct backend_report choice;
@@ -343,15 +345,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 
 	if (kind == CHECK_LINE_VALID) {
 		r->any_tagged |= line->tagged;
-		/* What choosing a backend has to say (--debug, or an error)
-		 * comes after every earlier line is reported, as in a serial
-		 * run: the first choice for an algorithm is made once they
-		 * are. */
-		struct backend_report choice;
-		if (!r->bc->chosen[line->algo])
-			drain(r);
-		backend_resolve(r->bc, line->algo, &choice);
-		impl = backend_tell(r->bc, &choice);
+		impl = choose(r, line->algo);
 		if (!impl || !plan_line(r, line, &lr))
 			return false;
 	}
