@@ -301,7 +301,10 @@ static bool progress_arg(const char *arg, enum progress_when *when)
 static int bad_progress(const char *arg)
 {
 	out_error(0, "invalid argument %s for %s", out_quote(arg), "'--progress'");
-	fputs("Valid arguments are:\n  - 'auto'\n  - 'always'\n  - 'never'\n", stderr);
+	fputs("Valid arguments are:\n", stderr);
+	const char *name;
+	for (size_t i = 0; (name = progress_when_name_at(i)); i++)
+		fprintf(stderr, "  - '%s'\n", name);
 	return usage_error();
 }
 

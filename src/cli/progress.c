@@ -27,20 +27,30 @@ static struct {
 	struct timespec start, drawn; /* when it began; the last draw */
 } pg;
 
+/* In the order a usage error lists them. */
+static const struct {
+	const char *name;
+	enum progress_when when;
+} whens[] = {
+	{"auto", PROGRESS_AUTO},
+	{"always", PROGRESS_ALWAYS},
+	{"never", PROGRESS_NEVER},
+};
+
 bool progress_when_parse(const char *s, enum progress_when *when)
 {
-	static const char *const names[] = {
-		[PROGRESS_NEVER] = "never",
-		[PROGRESS_AUTO] = "auto",
-		[PROGRESS_ALWAYS] = "always",
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*when = (enum progress_when)i;
+	for (size_t i = 0; i < sizeof whens / sizeof whens[0]; i++) {
+		if (strcmp(s, whens[i].name) == 0) {
+			*when = whens[i].when;
 			return true;
 		}
 	}
 	return false;
+}
+
+const char *progress_when_name_at(size_t i)
+{
+	return i < sizeof whens / sizeof whens[0] ? whens[i].name : NULL;
 }
 
 bool progress_setup(enum progress_when when)

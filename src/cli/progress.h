@@ -8,6 +8,7 @@
 #define SUMAC_CLI_PROGRESS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
 
@@ -19,6 +20,8 @@ enum progress_when {
 
 /* "auto", "always" or "never"; false for anything else. */
 bool progress_when_parse(const char *s, enum progress_when *when);
+/* The i-th of those words, for "Valid arguments are:"; NULL past the last. */
+const char *progress_when_name_at(size_t i);
 
 /* Decides once whether the line will be shown (auto: stderr is a
  * terminal) and, if so, has out.c wipe it before every other write.
