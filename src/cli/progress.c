@@ -55,7 +55,8 @@ const char *progress_when_name_at(size_t i)
 
 bool progress_setup(enum progress_when when)
 {
-	pg.enabled = when == PROGRESS_ALWAYS || (when == PROGRESS_AUTO && isatty(STDERR_FILENO));
+	pg.enabled = when == PROGRESS_ALWAYS ||
+		     ((when == PROGRESS_AUTO || when == PROGRESS_DEFAULT) && isatty(STDERR_FILENO));
 	if (pg.enabled)
 		out_before_output(progress_clear);
 	return pg.enabled;
