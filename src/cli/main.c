@@ -176,6 +176,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		.lanes_ctx = &lanes,
 		.before_wait = before_wait,
 		.computing = progress ? progress_computing : NULL,
+		.waiting = progress ? progress_waiting : NULL,
 	};
 	struct run_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 || !(q = run_create(&cfg))) {

@@ -32,9 +32,11 @@ const char *progress_when_name_at(size_t i);
  * True when it will be. */
 bool progress_setup(enum progress_when when);
 
-/* The hooks: run_config.computing, and io_buffer.progress with NULL ctx. */
+/* The hooks: run_config.computing and run_config.waiting, and
+ * io_buffer.progress with NULL ctx. */
 struct run_job;
 void progress_computing(void *ctx, const struct run_job *j, const struct stat *st);
+void progress_waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
 void progress_read(void *ctx, uint64_t done);
 
 /* Wipes the line if it is shown (before other output, and at the end). */
