@@ -133,9 +133,12 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	if (!lanes_mode(o, &lanes))
 		return 1;
 	/* The line follows the input that the main thread reads alone:
-	 * lanes, which read several at once, are off while it may show. */
-	const bool progress = progress_setup(o->progress);
-	if (progress)
+	 * --progress turns lanes, which read several at once, off so that it
+	 * follows every input; without the option lanes stay on and the line
+	 * shows only for what is read alone (a single large file, standard
+	 * input, the last files of a run).  GNU's programs show none. */
+	const bool progress = progress_setup(o->gnu_name ? PROGRESS_NEVER : o->progress);
+	if (progress && o->progress != PROGRESS_DEFAULT)
 		lanes = RUN_LANES_OFF;
 	if (o->debug) {
 		char v[8];
@@ -173,6 +176,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		.lanes_ctx = &lanes,
 		.before_wait = before_wait,
 		.computing = progress ? progress_computing : NULL,
+		.waiting = progress ? progress_waiting : NULL,
 	};
 	struct run_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 || !(q = run_create(&cfg))) {

@@ -687,7 +687,7 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->ignore_missing = false;
 	o->strict = false;
 	o->summary = false;
-	o->progress = PROGRESS_NEVER;
+	o->progress = PROGRESS_DEFAULT;
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
 	o->lanes = NULL;
@@ -1052,9 +1052,9 @@ void opts_print_help(const struct sumac_opts *o)
 			 "more\n"
 			 "                        than a second: name, bytes, rate, ETA; wiped "
 			 "before\n"
-			 "                        any other output.  WHEN: auto (the default: if\n"
-			 "                        stderr is a terminal), always, never; lanes "
-			 "off\n");
+			 "                        any other output.  WHEN: auto (if stderr is a\n"
+			 "                        terminal; lanes off), always, never.  Without\n"
+			 "                        it: on a terminal, for inputs read alone\n");
 	out_text("\n");
 	if (!o->gnu_name)
 		out_text(

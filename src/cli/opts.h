@@ -50,7 +50,7 @@ struct sumac_opts {
 	bool ignore_missing;
 	bool strict;
 	bool summary;                /* sumac --summary: one line of counts after the last list */
-	enum progress_when progress; /* sumac --progress; PROGRESS_NEVER without */
+	enum progress_when progress; /* sumac --progress; PROGRESS_DEFAULT without */
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */

@@ -21,6 +21,8 @@ static struct {
 	bool enabled;                 /* progress_setup said yes */
 	bool active;                  /* the input being hashed may show it */
 	bool shown;                   /* the line is on the screen */
+	const struct run_job *job;    /* whose line it is */
+	uint64_t base;                /* bytes already hashed when it began */
 	const char *name;             /* that input's, as the job names it */
 	uint64_t size;                /* its size, when known */
 	bool size_known;              /* a regular file's st_size */
@@ -55,7 +57,8 @@ const char *progress_when_name_at(size_t i)
 
 bool progress_setup(enum progress_when when)
 {
-	pg.enabled = when == PROGRESS_ALWAYS || (when == PROGRESS_AUTO && isatty(STDERR_FILENO));
+	pg.enabled = when == PROGRESS_ALWAYS ||
+		     ((when == PROGRESS_AUTO || when == PROGRESS_DEFAULT) && isatty(STDERR_FILENO));
 	if (pg.enabled)
 		out_before_output(progress_clear);
 	return pg.enabled;
@@ -75,10 +78,29 @@ void progress_computing(void *ctx, const struct run_job *j, const struct stat *s
 	 * left alone too). */
 	pg.active = pg.enabled && !(st && S_ISCHR(st->st_mode)) &&
 		    !(!st && strcmp(j->name, "-") == 0 && isatty(STDIN_FILENO));
+	pg.job = j;
+	pg.base = 0;
 	pg.name = j->name;
 	pg.size_known = st && S_ISREG(st->st_mode) && st->st_size > 0;
 	pg.size = pg.size_known ? (uint64_t)st->st_size : 0;
 	clock_gettime(CLOCK_MONOTONIC, &pg.start);
+}
+
+void progress_waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done)
+{
+	/* A job another thread hashes, which the output waits for: its line
+	 * starts when the waiting does, and its rate counts from there. */
+	if (pg.job != j) {
+		progress_clear();
+		pg.active = pg.enabled;
+		pg.job = j;
+		pg.base = done;
+		pg.name = j->name;
+		pg.size_known = size > 0;
+		pg.size = pg.size_known ? (uint64_t)size : 0;
+		clock_gettime(CLOCK_MONOTONIC, &pg.start);
+	}
+	progress_read(ctx, done);
 }
 
 /* n bytes as "512 B", "1.5 KiB" ... "3.2 TiB". */
@@ -107,7 +129,7 @@ static size_t line_room(void)
 static void draw(uint64_t done, double seconds)
 {
 	char stats[192], d[32], t[32], r[32];
-	const double rate = seconds > 0 ? (double)done / seconds : 0;
+	const double rate = seconds > 0 && done >= pg.base ? (double)(done - pg.base) / seconds : 0;
 
 	format_bytes(d, sizeof d, (double)done);
 	format_bytes(r, sizeof r, rate);
@@ -166,6 +188,9 @@ void progress_read(void *ctx, uint64_t done)
 void progress_clear(void)
 {
 	static const char wipe[] = "\r\033[K";
+	/* Before any output: the job the line was for is reported or being
+	 * reported, and its ring slot may come back as another job. */
+	pg.job = NULL;
 	if (!pg.shown)
 		return;
 	pg.shown = false;

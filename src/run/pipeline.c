@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run/pipeline.h"
@@ -110,6 +111,7 @@ struct run_queue {
 	void *wait_ctx;
 	void (*computing)(void *ctx, const struct run_job *j, const struct stat *st);
 	void *computing_ctx;
+	void (*waiting_hook)(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
 	bool stdin_read;             /* main thread only */
 	struct file_id in, out, err; /* standard input, output and error */
 };
@@ -155,13 +157,35 @@ static void wake(pthread_mutex_t *lock, pthread_cond_t *cond)
 	pthread_mutex_unlock(lock);
 }
 
+/* A worker's io_buffer progress hook: the count, for the waiting hook. */
+static void worker_progress(void *ctx, uint64_t done)
+{
+	struct run_job *j = ctx;
+	atomic_store_explicit(&j->watch_done, done, memory_order_relaxed);
+}
+
 /* The client's callback: the job's result from the open input. */
 static int compute(struct run_queue *q, struct run_job *j, int fd, const struct stat *st,
 		   struct io_buffer *buf)
 {
-	if (buf == q->main_buf && q->computing)
-		q->computing(q->computing_ctx, j, st);
-	return q->compute(q->compute_ctx, j, fd, st, buf);
+	if (buf == q->main_buf) {
+		if (q->computing)
+			q->computing(q->computing_ctx, j, st);
+		return q->compute(q->compute_ctx, j, fd, st, buf);
+	}
+	if (!q->waiting_hook)
+		return q->compute(q->compute_ctx, j, fd, st, buf);
+	/* A worker: count for the calling thread, which may be waiting for
+	 * this very job (wait_finished). */
+	atomic_store(&j->watch_size, st && S_ISREG(st->st_mode) ? (int64_t)st->st_size : -1);
+	atomic_store(&j->watch_done, 0);
+	atomic_store(&j->watched, true);
+	buf->progress = worker_progress;
+	buf->progress_ctx = j;
+	const int err = q->compute(q->compute_ctx, j, fd, st, buf);
+	buf->progress = NULL;
+	atomic_store(&j->watched, false);
+	return err;
 }
 
 /* The main thread may wait now: the client's hook. */
@@ -554,6 +578,7 @@ struct run_queue *run_create(const struct run_config *cfg)
 	q->wait_ctx = cfg->wait_ctx;
 	q->computing = cfg->computing;
 	q->computing_ctx = cfg->computing_ctx;
+	q->waiting_hook = cfg->waiting;
 	get_file_id(STDIN_FILENO, &q->in);
 	get_file_id(STDOUT_FILENO, &q->out);
 	get_file_id(STDERR_FILENO, &q->err);
@@ -699,6 +724,7 @@ bool run_pending(const struct run_queue *q)
  * the output show what is done while a large file is hashed. */
 static void wait_finished(struct run_queue *q, size_t s)
 {
+	const struct run_job *j = &q->ring[s];
 	before_wait(q, RUN_WAIT_WORKER);
 	atomic_store(&q->waiting, true);
 	pthread_mutex_lock(&q->lock);
@@ -706,7 +732,26 @@ static void wait_finished(struct run_queue *q, size_t s)
 		const int state = atomic_load(&q->state[s]);
 		if (state == JOB_FINISHED || state == JOB_MAIN)
 			break;
-		pthread_cond_wait(&q->finished, &q->lock);
+		if (!q->waiting_hook) {
+			pthread_cond_wait(&q->finished, &q->lock);
+			continue;
+		}
+		/* Wake now and then to tell the client how far the worker
+		 * hashing this job has got (its progress line). */
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += RUN_WATCH_MS * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (pthread_cond_timedwait(&q->finished, &q->lock, &until) == ETIMEDOUT &&
+		    atomic_load(&j->watched)) {
+			pthread_mutex_unlock(&q->lock);
+			q->waiting_hook(q->computing_ctx, j, atomic_load(&j->watch_size),
+					atomic_load(&j->watch_done));
+			pthread_mutex_lock(&q->lock);
+		}
 	}
 	pthread_mutex_unlock(&q->lock);
 	atomic_store(&q->waiting, false);

@@ -67,6 +67,11 @@ struct run_job {
 	uint64_t bytes; /* how many the input had (cksum's legacy lines) */
 
 	int state; /* private to pipeline.c */
+	/* Private to pipeline.c too: how far a worker computing the job
+	 * alone has got, for run_config.waiting in the calling thread. */
+	_Atomic bool watched;
+	_Atomic int64_t watch_size; /* a regular file's st_size, else -1 */
+	_Atomic uint64_t watch_done;
 };
 
 /* Computes job j from fd, open for reading and positioned at its start
@@ -140,7 +145,14 @@ struct run_config {
 	 * the jobs of workers or of lanes.  NULL: none. */
 	void (*computing)(void *ctx, const struct run_job *j, const struct stat *st);
 	void *computing_ctx;
+	/* Called in the calling thread, with computing_ctx, about every
+	 * RUN_WATCH_MS while it waits for job j, which a worker computes alone
+	 * (not in lanes): done bytes hashed so far, of size (-1: not a regular
+	 * file).  NULL: none, and the workers' progress is not counted. */
+	void (*waiting)(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
 };
+
+#define RUN_WATCH_MS 250
 
 struct run_queue;
 

@@ -3,8 +3,8 @@
 # sumac --progress[=auto|always|never]: the status line on stderr for an
 # input read for more than a second, on a terminal (a pty made by
 # util-linux's script) or forced; never on a file or a pipe unless forced,
-# never without the option; wiped (CR, ESC [K) before the result line and
-# any message; stdout byte for byte what it is without it.  The slow input
+# never under a GNU name; on a terminal without the option too (lanes
+# kept); wiped (CR, ESC [K) before the result line and any message; stdout byte for byte what it is without it.  The slow input
 # is a FIFO fed 64 KiB every 0.1 s for about 2 s.
 
 setup() {
@@ -47,13 +47,31 @@ has_line() {
 	[ ! -s err ]
 }
 
-@test "no --progress on a terminal: no line" {
+@test "no --progress on a terminal: the line for a slow input read alone; never with =never" {
 	feed
 	on_pty "'$SUMAC' ff >out"
 	cmp want.out out
-	[ ! -s pty.out ]
+	has_line ff pty.out
+	[ "$(tail -c 4 pty.out | od -An -c | tr -d ' ')" = '\r033[K' ]
 	feed
 	on_pty "'$SUMAC' --progress=never ff >out"
+	cmp want.out out
+	[ ! -s pty.out ]
+}
+
+@test "no --progress on a terminal: lanes stay on, --progress turns them off" {
+	# --debug says what the run does about lanes; its lines are on the
+	# terminal, among any status line.
+	on_pty "'$SUMAC' --debug chunk whole >out"
+	grep -a 'lanes' pty.out | grep -avq 'off' || { cat pty.out; return 1; }
+	on_pty "'$SUMAC' --debug --progress chunk whole >out"
+	grep -a 'lanes' pty.out | grep -aq 'off' || { cat pty.out; return 1; }
+}
+
+@test "the GNU names on a terminal: no line" {
+	mkdir bin && ln -s "$SUMAC" bin/sha256sum
+	feed
+	on_pty "bin/sha256sum ff >out"
 	cmp want.out out
 	[ ! -s pty.out ]
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hash/registry.h"
@@ -393,6 +394,98 @@ static void test_hash_job(void)
 	unlink(path);
 }
 
+/* The waiting hook: a job a worker computes alone is reported to the main
+ * thread, while it waits for it, with the worker's byte count. */
+struct watch_log {
+	atomic_uint calls, off_main, wrong_job, backwards, too_many;
+	atomic_bool worker_began;
+	const struct run_job *job;
+	uint64_t last;
+};
+
+static struct watch_log watch;
+
+static int slow_compute(void *ctx, struct run_job *j, int fd, const struct stat *st,
+			struct io_buffer *buf)
+{
+	(void)ctx;
+	(void)fd;
+	(void)st;
+	/* The worker's job: 1.5 s, counting 1000 bytes every 0.1 s; the
+	 * main thread's ends once the worker has begun (at most 10 s), so
+	 * that the main thread then waits for the worker's job whichever job
+	 * each took. */
+	if (buf == ctx) {
+		for (int i = 0; i < 1000 && !atomic_load(&watch.worker_began); i++)
+			nanosleep(&(struct timespec){0, 10000000L}, NULL);
+	} else {
+		atomic_store(&watch.worker_began, true);
+		for (int i = 1; i <= 15; i++) {
+			nanosleep(&(struct timespec){0, 100000000L}, NULL);
+			io_progress(buf, 1000);
+		}
+	}
+	memset(j->digest, 0, sizeof j->digest);
+	return 0;
+}
+
+static void waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done)
+{
+	(void)ctx;
+	atomic_fetch_add(&watch.calls, 1);
+	if (!pthread_equal(pthread_self(), main_thread))
+		atomic_fetch_add(&watch.off_main, 1);
+	if (size <= 0)
+		atomic_fetch_add(&watch.wrong_job, 1);
+	if (watch.job == j && done < watch.last)
+		atomic_fetch_add(&watch.backwards, 1);
+	if (done > 15000)
+		atomic_fetch_add(&watch.too_many, 1);
+	watch.job = j;
+	watch.last = done;
+}
+
+static void test_waiting(void)
+{
+	struct io_buffer buf;
+	if (io_buffer_init(&buf, 1 << 16) != 0)
+		exit(99);
+	const struct run_config cfg = {
+		.workers = 1,
+		.depth = 4,
+		.main_buf = &buf,
+		.compute = slow_compute,
+		.compute_ctx = &buf,
+		.waiting = waiting,
+	};
+	struct run_queue *q = run_create(&cfg);
+	if (!tap_ok(q != NULL, "waiting hook: queue created"))
+		return;
+	/* Two jobs, one for each thread: the main thread waits for the
+	 * worker's for over a second. */
+	for (size_t i = 0; i < 2; i++) {
+		struct run_job *j = run_slot(q);
+		item_of(j)->index = i;
+		j->name = paths[0];
+		j->compute = true;
+		run_submit(q);
+	}
+	while (run_pending(q)) {
+		run_oldest(q);
+		run_done(q);
+	}
+	run_destroy(q);
+	io_buffer_free(&buf);
+	tap_ok(atomic_load(&watch.calls) >= 3,
+	       "waiting hook: called %u times while a worker hashed", atomic_load(&watch.calls));
+	tap_ok(atomic_load(&watch.off_main) == 0, "waiting hook: in the main thread only");
+	tap_ok(atomic_load(&watch.wrong_job) == 0, "waiting hook: a regular file's size");
+	tap_ok(atomic_load(&watch.backwards) == 0 && atomic_load(&watch.too_many) == 0 &&
+		       watch.last > 0,
+	       "waiting hook: the worker's count, never backwards (last %llu)",
+	       (unsigned long long)watch.last);
+}
+
 int main(void)
 {
 	main_thread = pthread_self();
@@ -407,6 +500,7 @@ int main(void)
 	test_in_order(0);
 	test_in_order(3);
 	test_hash_job();
+	test_waiting();
 	tap_ok(atomic_load(&hooks.off_main) == 0, "the hook ran in the main thread only");
 	tap_ok(atomic_load(&hooks.bad_ctx) == 0, "the hook got its context");
 	tap_ok(run_online_cpus() >= 1, "run_online_cpus: %u", run_online_cpus());
