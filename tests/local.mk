@@ -213,3 +213,16 @@ check-core:
 	  case ' $(PROGRAM_TESTS) ' in *" $$x "*) ;; *) t="$$t $$x" ;; esac; \
 	done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$t $(CORE_PROGRAM_TESTS)"
+
+# SHA-1 collision detection: the tables, the kernels against a slow
+# reference, the verdict on every SHA-1 backend and lane kernel.
+check_PROGRAMS += tests/unit/test_sha1dc
+tests_unit_test_sha1dc_SOURCES = tests/unit/test_sha1dc.c tests/unit/sha1dc_ref.h \
+	tests/unit/tap.h tests/unit/rng.h
+tests_unit_test_sha1dc_LDADD = $(SUMAC_LIBS)
+TESTS += tests/unit/sha1dc-tables.sh
+EXTRA_DIST += tools/gen-sha1dc-dvs.py tests/unit/sha1dc-tables.sh \
+	vectors/sha1-collisions/README \
+	vectors/sha1-collisions/shattered-1.pdf vectors/sha1-collisions/shattered-2.pdf \
+	vectors/sha1-collisions/sha-mbles-1.bin vectors/sha1-collisions/sha-mbles-2.bin \
+	vectors/sha1-collisions/sha1_reducedsha_coll.bin
