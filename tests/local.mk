@@ -18,7 +18,11 @@ tests_fuzz_fuzz_escape_LDADD = $(CLI_LIBS)
 tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
-check_PROGRAMS += tests/fuzz/fuzz_lanes
+check_PROGRAMS += tests/fuzz/fuzz_lanes tests/fuzz/fuzz_sha1dc
+tests_fuzz_fuzz_sha1dc_SOURCES = tests/fuzz/fuzz_sha1dc.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
+	tests/unit/sha1dc_ref.h
+tests_fuzz_fuzz_sha1dc_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_sha1dc_LDADD = $(SUMAC_LIBS)
 tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_lanes_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_lanes_LDADD = $(SUMAC_LIBS)
