@@ -225,6 +225,13 @@ tests_unit_test_sha1dc_SOURCES = tests/unit/test_sha1dc.c tests/unit/sha1dc_ref.
 	tests/unit/tap.h tests/unit/rng.h
 tests_unit_test_sha1dc_LDADD = $(SUMAC_LIBS)
 TESTS += tests/unit/sha1dc-tables.sh
+# The SIMD kernels against the scalar ones, and their generated copy of the
+# condition table against the table.
+check_PROGRAMS += tests/unit/test_sha1dc_simd
+tests_unit_test_sha1dc_simd_SOURCES = tests/unit/test_sha1dc_simd.c tests/unit/tap.h tests/unit/rng.h
+tests_unit_test_sha1dc_simd_LDADD = $(SUMAC_LIBS)
+TESTS += tests/unit/sha1dc-conds.sh
+EXTRA_DIST += tools/gen-sha1dc-conds.py tests/unit/sha1dc-conds.sh
 EXTRA_DIST += tools/gen-sha1dc-dvs.py tests/unit/sha1dc-tables.sh \
 	vectors/sha1-collisions/README \
 	vectors/sha1-collisions/shattered-1.pdf vectors/sha1-collisions/shattered-2.pdf \
