@@ -20,18 +20,22 @@
  * backend, and the masks fit on the stack. */
 #define CHUNK 64
 
-#if HAVE_SHA1DC_AVX512
-/* AVX-512F/VL/BW on zmm (with the ZMM state saved by the OS). */
-static bool avx512_usable(const struct sumac_cpu *cpu)
-{
-	return cpu->x86_avx2 && cpu->x86_avx512vl && cpu->x86_avx512bw;
-}
-#endif
-
+/* The x86 kernels are built with the AVX2 and AVX-512 backends' flags
+ * (-mavx2 -mbmi2, plus -mavx512f -mavx512vl): the compiler may use any of
+ * those instructions there, so each row needs what its library's flags
+ * allow, as the registry's x86-avx2 and x86-avx512 rows do. */
 #if HAVE_SHA1DC_AVX2
 static bool avx2_usable(const struct sumac_cpu *cpu)
 {
-	return cpu->x86_avx2;
+	return cpu->x86_avx2 && cpu->x86_bmi2;
+}
+#endif
+
+#if HAVE_SHA1DC_AVX512
+/* AVX-512F and VL on zmm (with the ZMM state saved by the OS). */
+static bool avx512_usable(const struct sumac_cpu *cpu)
+{
+	return avx2_usable(cpu) && cpu->x86_avx512vl;
 }
 #endif
 
