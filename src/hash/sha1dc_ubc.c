@@ -13,6 +13,8 @@
  * few blocks alone (the last block of a message) go the direct way. */
 #include "config.h"
 
+#include <string.h>
+
 #include "hash/bytes.h"
 #include "hash/sha1dc.h"
 
@@ -56,18 +58,23 @@ static void transpose(const uint32_t x[64], uint64_t p[32])
 
 	for (unsigned r = 0; r < 32; r++)
 		a[r] = x[r] | (uint64_t)x[r + 32] << 32;
-	/* Level j swaps the j-wide blocks that are off the diagonal: bit c of
-	 * row k (k & j == 0, c & j != 0) with bit c - j of row k + j. */
-	for (unsigned level = 0, j = 16; j; level++, j >>= 1) {
-		const uint64_t m = masks[level];
-		for (unsigned k = 0; k < 32; k++) {
-			if (k & j)
-				continue;
-			const uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
-			a[k + j] ^= t;
-			a[k] ^= t << j;
-		}
+		/* Level j swaps the j-wide blocks that are off the diagonal: bit c of
+		 * row k (k & j == 0, c & j != 0) with bit c - j of row k + j.  Each
+		 * level is written out so that its shifts and masks are constants. */
+#define SWAP_LEVEL(j, m)                                                                           \
+	for (unsigned k = 0; k < 32; k++) {                                                        \
+		if (k & (j))                                                                       \
+			continue;                                                                  \
+		const uint64_t t = ((a[k] >> (j)) ^ a[k + (j)]) & (m);                             \
+		a[k + (j)] ^= t;                                                                   \
+		a[k] ^= t << (j);                                                                  \
 	}
+	SWAP_LEVEL(16, masks[0])
+	SWAP_LEVEL(8, masks[1])
+	SWAP_LEVEL(4, masks[2])
+	SWAP_LEVEL(2, masks[3])
+	SWAP_LEVEL(1, masks[4])
+#undef SWAP_LEVEL
 	/* a[b]: bits 0..31 = bit b of x[0..31], bits 32..63 = of x[32..63]. */
 	for (unsigned b = 0; b < 32; b++)
 		p[b] = a[b];
@@ -86,12 +93,15 @@ static void sliced_masks(const uint8_t *blocks, size_t n, uint32_t *masks)
 		transpose(x, pl[t]);
 	}
 	/* W[t] = rol1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]): plane b of W[t]
-	 * is plane b - 1 of the XOR. */
-	for (unsigned t = 16; t <= LAST_W; t++)
-		for (unsigned b = 0; b < 32; b++) {
-			const unsigned s = (b + 31) & 31;
-			pl[t][b] = pl[t - 3][s] ^ pl[t - 8][s] ^ pl[t - 14][s] ^ pl[t - 16][s];
-		}
+	 * is plane b - 1 of the XOR, so the XOR of whole rows (which the
+	 * compiler vectorises) lands one plane up. */
+	for (unsigned t = 16; t <= LAST_W; t++) {
+		uint64_t x4[32];
+		for (unsigned b = 0; b < 32; b++)
+			x4[b] = pl[t - 3][b] ^ pl[t - 8][b] ^ pl[t - 14][b] ^ pl[t - 16][b];
+		pl[t][0] = x4[31];
+		memcpy(&pl[t][1], x4, 31 * sizeof x4[0]);
+	}
 	for (unsigned d = 0; d < SUMAC_SHA1DC_NDVS; d++)
 		alive[d] = ~UINT64_C(0);
 	for (size_t k = 0; k < sumac_sha1dc_nconds; k++) {
