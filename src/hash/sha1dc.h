@@ -123,6 +123,11 @@ extern const size_t sumac_sha1dc_nkernels;
 const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void);
 /* sumac_sha1dc_enable with a given row (the tests run every usable one). */
 int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel);
+/* sumac_update_lanes when one of the contexts detects (framing.c):
+ * nblocks blocks of each of n >= 2 contexts through impl's lane kernel,
+ * the detecting contexts' blocks filtered. */
+void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			const uint8_t *const in[], size_t nblocks);
 /* The framing's end of a detecting stream (sumac_final, after the last
  * block): recompresses what is queued; SUMAC_COLLISION or 0. */
 int sumac_sha1dc_finish(struct sumac_ctx *ctx);
