@@ -64,14 +64,21 @@ INLINE void transpose8(vec r[8])
 	}
 }
 
-/* w[0..15] from the blocks at p[0..7] (64 bytes each, no alignment). */
-INLINE void load_blocks(vec w[16], const uint8_t *const p[LANES])
+/* The words of the blocks at p[0..7] (64 bytes each, no alignment), block
+ * by block: r[k] words 0..7 of block k, r[8 + k] words 8..15. */
+INLINE void load_rows(vec r[16], const uint8_t *const p[LANES])
 {
 #pragma GCC unroll 8
 	for (int k = 0; k < LANES; k++) {
-		w[k] = bswap32(_mm256_loadu_si256((const void *)p[k]));
-		w[8 + k] = bswap32(_mm256_loadu_si256((const void *)(p[k] + 32)));
+		r[k] = bswap32(_mm256_loadu_si256((const void *)p[k]));
+		r[8 + k] = bswap32(_mm256_loadu_si256((const void *)(p[k] + 32)));
 	}
+}
+
+/* w[0..15] from the blocks at p[0..7]. */
+INLINE void load_blocks(vec w[16], const uint8_t *const p[LANES])
+{
+	load_rows(w, p);
 	transpose8(w);
 	transpose8(w + 8);
 }
@@ -160,8 +167,10 @@ INLINE vec f_round(int r, vec b, vec c, vec d)
 /* Step t (of round r) forwards, on the lanes of m (all of them if all). */
 INLINE void step(struct st *s, vec w, int r, vec m, int all)
 {
-	vec t = ADD(ADD(ROL(s->a, 5), f_round(r, s->b, s->c, s->d)),
-		    ADD(s->e, ADD(w, SET1(sha1_k[r]))));
+	/* The newest word, a, last: one rotation and one addition on the
+	 * chain from step to step. */
+	vec t = ADD(f_round(r, s->b, s->c, s->d), ADD(s->e, ADD(w, SET1(sha1_k[r]))));
+	t = ADD(ROL(s->a, 5), t);
 	if (all) {
 		s->e = s->d;
 		s->d = s->c;
@@ -181,8 +190,10 @@ INLINE void step(struct st *s, vec w, int r, vec m, int all)
 INLINE void unstep(struct st *s, vec w, int r, vec m, int all)
 {
 	vec a = s->b, b = ROL(s->c, 2), c = s->d, d = s->e;
-	vec e = _mm256_sub_epi32(s->a,
-				 ADD(ADD(ROL(a, 5), f_round(r, b, c, d)), ADD(w, SET1(sha1_k[r]))));
+	/* The round function, which reads the newest word (d), last: its
+	 * logic and one subtraction on the chain. */
+	vec e = _mm256_sub_epi32(s->a, ADD(ROL(a, 5), ADD(w, SET1(sha1_k[r]))));
+	e = _mm256_sub_epi32(e, f_round(r, b, c, d));
 	if (all) {
 		*s = (struct st){a, b, c, d, e};
 	} else {
@@ -205,28 +216,35 @@ static void recompress8(const struct sumac_sha1dc_cand *c, unsigned n, uint32_t 
 	static const uint8_t zero[64];
 	/* The chaining values and DVs, one lane per candidate (lanes >= n
 	 * compute on zeros and are not kept). */
-	uint32_t in[5][LANES] = {{0}}, out[5][LANES] = {{0}}, dvoff[LANES] = {0}, is65[LANES] = {0};
+	static const uint32_t nodm[16];
+	uint32_t in[5][LANES] = {{0}}, out[5][LANES] = {{0}}, is65[LANES] = {0};
 	const uint8_t *p[LANES];
+	const uint32_t *dm[LANES];
 	vec w[80], wp[80];
-	const size_t stride = sizeof sumac_sha1dc_dvs[0] / sizeof(uint32_t);
 
 	for (unsigned k = 0; k < LANES; k++) {
 		p[k] = k < n ? c[k].block : zero;
+		dm[k] = k < n ? sumac_sha1dc_dvs[c[k].dv].dm : nodm;
 		if (k >= n)
 			continue;
 		for (int i = 0; i < 5; i++) {
 			in[i][k] = c[k].ihv_in[i];
 			out[i][k] = c[k].ihv_out[i];
 		}
-		dvoff[k] = (uint32_t)(c[k].dv * stride);
 		is65[k] = sumac_sha1dc_dvs[c[k].dv].testt == 65 ? 0xffffffff : 0;
 	}
-	load_blocks(w, p);
-	const vec off = load_words(dvoff);
-#pragma GCC unroll 16
-	for (int t = 0; t < 16; t++)
-		wp[t] = XOR(w[t], _mm256_i32gather_epi32((const int *)&sumac_sha1dc_dvs[0].dm[t],
-							 off, 4));
+	/* The partner's first words, W ^ dm, candidate by candidate before
+	 * the transposition (gathers of dm across lanes are slow). */
+	load_rows(w, p);
+#pragma GCC unroll 8
+	for (unsigned k = 0; k < LANES; k++) {
+		wp[k] = XOR(w[k], load_words(dm[k]));
+		wp[8 + k] = XOR(w[8 + k], load_words(dm[k] + 8));
+	}
+	transpose8(w);
+	transpose8(w + 8);
+	transpose8(wp);
+	transpose8(wp + 8);
 	for (int t = 16; t < 80; t++) {
 		w[t] = WORD(w, t);
 		wp[t] = WORD(wp, t);

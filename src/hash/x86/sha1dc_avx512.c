@@ -170,9 +170,11 @@ static inline __attribute__((always_inline)) vec f_round(int r, vec b, vec c, ve
 /* Step t (of round r) forwards, on the lanes of m. */
 static inline __attribute__((always_inline)) void step(struct st *s, vec w, int r, __mmask16 m)
 {
-	vec t = _mm512_add_epi32(
-		_mm512_add_epi32(_mm512_rol_epi32(s->a, 5), f_round(r, s->b, s->c, s->d)),
-		_mm512_add_epi32(s->e, _mm512_add_epi32(w, SET1(sha1_k[r]))));
+	/* The newest word, a, last: one rotation and one addition on the
+	 * chain from step to step. */
+	vec t = _mm512_add_epi32(f_round(r, s->b, s->c, s->d),
+				 _mm512_add_epi32(s->e, _mm512_add_epi32(w, SET1(sha1_k[r]))));
+	t = _mm512_add_epi32(_mm512_rol_epi32(s->a, 5), t);
 	if (m == 0xffff) {
 		s->e = s->d;
 		s->d = s->c;
@@ -193,9 +195,11 @@ static inline __attribute__((always_inline)) void step(struct st *s, vec w, int 
 static inline __attribute__((always_inline)) void unstep(struct st *s, vec w, int r, __mmask16 m)
 {
 	vec a = s->b, b = _mm512_rol_epi32(s->c, 2), c = s->d, d = s->e;
-	vec e = _mm512_sub_epi32(s->a, _mm512_add_epi32(_mm512_add_epi32(_mm512_rol_epi32(a, 5),
-									 f_round(r, b, c, d)),
+	/* The round function, which reads the newest word (d), last: one
+	 * logic operation and one subtraction on the chain. */
+	vec e = _mm512_sub_epi32(s->a, _mm512_add_epi32(_mm512_rol_epi32(a, 5),
 							_mm512_add_epi32(w, SET1(sha1_k[r]))));
+	e = _mm512_sub_epi32(e, f_round(r, b, c, d));
 	if (m == 0xffff) {
 		*s = (struct st){a, b, c, d, e};
 	} else {
@@ -217,28 +221,33 @@ static void recompress16(const struct sumac_sha1dc_cand *c, unsigned n, uint32_t
 {
 	/* The chaining values and DVs, one lane per candidate (lanes >= n
 	 * compute on zeros and are not kept). */
-	uint32_t in[5][LANES] = {{0}}, out[5][LANES] = {{0}}, dvoff[LANES] = {0};
+	uint32_t in[5][LANES] = {{0}}, out[5][LANES] = {{0}};
 	__mmask16 m65 = 0;
 	vec w[80], wp[80];
-	const size_t stride = sizeof sumac_sha1dc_dvs[0] / sizeof(uint32_t);
 
 	for (unsigned k = 0; k < n; k++) {
 		for (int i = 0; i < 5; i++) {
 			in[i][k] = c[k].ihv_in[i];
 			out[i][k] = c[k].ihv_out[i];
 		}
-		dvoff[k] = (uint32_t)(c[k].dv * stride);
 		if (sumac_sha1dc_dvs[c[k].dv].testt == 65)
 			m65 |= (__mmask16)(1u << k);
 	}
-	for (unsigned k = 0; k < LANES; k++)
-		w[k] = k < n ? bswap32(_mm512_loadu_si512(c[k].block)) : _mm512_setzero_si512();
+	/* The partner's first words, W ^ dm, candidate by candidate before
+	 * the transposition: a gather of dm[dv][t] across lanes, word by word,
+	 * was the slowest part. */
+#pragma GCC unroll 16
+	for (unsigned k = 0; k < LANES; k++) {
+		if (k < n) {
+			w[k] = bswap32(_mm512_loadu_si512(c[k].block));
+			wp[k] = _mm512_xor_si512(w[k],
+						 _mm512_loadu_si512(sumac_sha1dc_dvs[c[k].dv].dm));
+		} else {
+			w[k] = wp[k] = _mm512_setzero_si512();
+		}
+	}
 	transpose16(w);
-	vec off = load_words(dvoff);
-	for (int t = 0; t < 16; t++)
-		wp[t] = _mm512_xor_si512(
-			w[t],
-			_mm512_i32gather_epi32(off, (const void *)&sumac_sha1dc_dvs[0].dm[t], 4));
+	transpose16(wp);
 	expand(w, 80);
 	expand(wp, 80);
 
