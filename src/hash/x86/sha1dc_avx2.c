@@ -92,9 +92,9 @@ INLINE void load_blocks(vec w[16], const uint8_t *const p[LANES])
  * reads the sign of each element, takes either the lane's dead set or that
  * set with the condition's DVs added.  The shifted words are shared between
  * conditions by the compiler.  Four dead sets keep four chains. */
-#define UBC_J(i, j)       ((j) == 0xff ? (i) : (j))
+#define UBC_J(j)          ((j) == 0xff ? 0 : (j)) /* j == 0xff: not read */
 #define UBC_SH(i, a)      ((a) == 31 ? w[i] : _mm256_slli_epi32(w[i], 31 - (a)))
-#define UBC_S(i, a, j, b) ((j) == 0xff ? UBC_SH(i, a) : XOR(UBC_SH(i, a), UBC_SH(UBC_J(i, j), b)))
+#define UBC_S(i, a, j, b) ((j) == 0xff ? UBC_SH(i, a) : XOR(UBC_SH(i, a), UBC_SH(UBC_J(j), b)))
 #define UBC_SEL(x, y, s)                                                                           \
 	_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y),       \
 					     _mm256_castsi256_ps(s)))
@@ -107,7 +107,7 @@ INLINE void load_blocks(vec w[16], const uint8_t *const p[LANES])
 				  : UBC_SEL(k_, kd_, UBC_S(i, a, j, b));                           \
 	}
 #define UBC_WORD(t)                    w[t] = WORD(w, t);
-#define UBC_DVS(n, i, a, j, b, c, dvs) [n] = dvs,
+#define UBC_DVS(n, i, a, j, b, c, dvs) [n] = (dvs),
 #define UBC_NONE(t)
 
 static const uint32_t ubc_dvs[SUMAC_SHA1DC_NCONDS_LIST] = {SUMAC_SHA1DC_CONDS(UBC_NONE, UBC_DVS)};

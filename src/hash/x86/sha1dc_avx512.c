@@ -85,10 +85,10 @@ static inline __attribute__((always_inline)) void expand(vec *w, int to)
  * DVs to those lanes' dead set.  Conditions of the same i, j and a - b
  * share X, and the compiler merges the repeated rotations and XORs.  Four
  * dead sets keep four chains of masked ORs instead of one. */
-#define UBC_J(i, j)   ((j) == 0xff ? (i) : (j))
+#define UBC_J(j)      ((j) == 0xff ? 0 : (j)) /* j == 0xff: not read */
 #define UBC_ROT(x, r) ((r) ? _mm512_rol_epi32((x), (r)) : (x))
 #define UBC_X(i, a, j, b)                                                                          \
-	((j) == 0xff ? w[i] : _mm512_xor_si512(w[i], UBC_ROT(w[UBC_J(i, j)], ((a) - (b)) & 31)))
+	((j) == 0xff ? w[i] : _mm512_xor_si512(w[i], UBC_ROT(w[UBC_J(j)], ((a) - (b)) & 31)))
 #define UBC_FAILS(i, a, j, b, c)                                                                   \
 	((c) ? _mm512_testn_epi32_mask(UBC_X(i, a, j, b), SET1(1u << (a)))                         \
 	     : _mm512_test_epi32_mask(UBC_X(i, a, j, b), SET1(1u << (a))))
@@ -102,7 +102,7 @@ static inline __attribute__((always_inline)) void expand(vec *w, int to)
 		_mm512_xor_si512(_mm512_ternarylogic_epi32(w[(t)-3], w[(t)-8], w[(t)-14], 0x96),   \
 				 w[(t)-16]),                                                       \
 		1);
-#define UBC_DVS(n, i, a, j, b, c, dvs) [n] = dvs,
+#define UBC_DVS(n, i, a, j, b, c, dvs) [n] = (dvs),
 #define UBC_NONE(t)
 
 static const uint32_t ubc_dvs[SUMAC_SHA1DC_NCONDS_LIST] = {SUMAC_SHA1DC_CONDS(UBC_NONE, UBC_DVS)};
