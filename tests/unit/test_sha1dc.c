@@ -725,8 +725,36 @@ static void test_random(void)
 	free(buf);
 }
 
+static int fake_init(void *c, enum sumac_algo algo)
+{
+	(void)c;
+	(void)algo;
+	return 0;
+}
+
+static int fake_final(void *c, uint8_t *out)
+{
+	(void)c;
+	memset(out, 0, 20);
+	return 0;
+}
+
 static void test_api(void)
 {
+	/* A library stream backend of SHA-1, whether or not this build has
+	 * OpenSSL or CommonCrypto: it cannot detect. */
+	static const struct sumac_stream_ops fake_ops = {.init = fake_init, .final = fake_final};
+	static const struct sumac_impl fake = {.driver = "sha1-fake",
+					       .backend = "fake",
+					       .family = SUMAC_FAMILY_SHA1,
+					       .priority = 1,
+					       .stream = &fake_ops};
+	struct sumac_ctx sctx;
+	tap_ok(!sumac_impl_detects_sha1_collisions(&fake) &&
+		       sumac_init(&sctx, SUMAC_SHA1, &fake) == 0 &&
+		       sumac_sha1dc_enable(&sctx) == EINVAL,
+	       "a stream backend cannot detect: enable returns EINVAL");
+
 	struct sumac_ctx ctx;
 	tap_ok(sumac_init(&ctx, SUMAC_SHA256, sumac_portable_impl(SUMAC_FAMILY_SHA256)) == 0 &&
 		       sumac_sha1dc_enable(&ctx) == EINVAL,
