@@ -96,7 +96,10 @@ void sumac_sha1dc_recompress_scalar(const struct sumac_sha1dc_cand *c, size_t n,
 
 /* The x86 kernels (src/hash/x86/, their own convenience libraries), in
  * the dispatch table only where configure built them: HAVE_SHA1DC_AVX512
- * and HAVE_SHA1DC_AVX2 are the SIMD side's configure results. */
+ * and HAVE_SHA1DC_AVX2 are the SIMD side's configure results.  They take
+ * 16 (AVX-512) or 8 (AVX2) blocks or candidates per pass, any n, and the
+ * recompressions any mix of testt 58 and 65 in one call: the caller need
+ * not group candidates (the steps between 58 and 65 run masked per lane). */
 #if HAVE_SHA1DC_AVX512
 void sumac_sha1dc_ubc_avx512(const uint8_t *blocks, size_t n, uint32_t *masks);
 void sumac_sha1dc_recompress_avx512(const struct sumac_sha1dc_cand *c, size_t n,
