@@ -121,6 +121,8 @@ static void ubc16(const uint8_t *in, uint32_t *masks)
 		w[k] = bswap32(_mm512_loadu_si512(in + 64 * k));
 	transpose16(w);
 	SUMAC_SHA1DC_CONDS(UBC_WORD, UBC_COND)
+	/* The DVs still possible: those in none of the dead sets (0xfe: the
+	 * OR of three; 0x11: neither of its first two inputs). */
 	vec d = _mm512_ternarylogic_epi32(dead[0], dead[1], dead[2], 0xfe);
 	_mm512_storeu_si512(masks, _mm512_ternarylogic_epi32(d, dead[3], d, 0x11));
 }
