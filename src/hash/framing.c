@@ -11,6 +11,7 @@
 #include "hash/hash.h"
 #include "hash/md.h"
 #include "hash/registry.h"
+#include "hash/sha1dc.h"
 
 bool sumac_algo_takes_length(enum sumac_algo algo)
 {
@@ -40,6 +41,7 @@ int sumac_init_len(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sum
 	ctx->total_lo = 0;
 	ctx->total_hi = 0;
 	ctx->buffered = 0;
+	ctx->dc.on = false;
 	if (ctx->stream)
 		return ctx->stream->init(ctx->stream_ctx.bytes, algo);
 	ctx->family->ops->init(ctx->state.bytes, ai->variant);
@@ -110,6 +112,8 @@ int sumac_final(struct sumac_ctx *ctx, uint8_t *out)
 	const struct sumac_family_ops *ops = ctx->family->ops;
 	err = ops->md ? sumac_md_final(ctx, out, ops->md) : ops->final(ctx, out);
 	ctx->buffered = 0;
+	if (ctx->dc.on && err == 0)
+		err = sumac_sha1dc_finish(ctx);
 	return err;
 }
 
@@ -152,8 +156,15 @@ void sumac_update_lanes(const struct sumac_impl *impl, struct sumac_ctx *const c
 		if (ctx[l]->total_lo < before)
 			ctx[l]->total_hi++;
 	}
-	if (n == 1)
-		impl->blocks(states[0], in[0], nblocks);
-	else
+	bool detecting = false;
+	for (unsigned l = 0; l < n; l++)
+		detecting |= ctx[l]->dc.on;
+	if (n == 1 || detecting) {
+		/* A detecting context compresses through its own ctx->blocks
+		 * (hash/sha1dc.c), so the lanes run one at a time then. */
+		for (unsigned l = 0; l < n; l++)
+			ctx[l]->blocks(states[l], in[l], nblocks);
+	} else {
 		impl->lanes_blocks(states, in, n, nblocks);
+	}
 }

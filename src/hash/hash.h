@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "hash/algorithms.h"
+#include "hash/sha1dc_state.h"
 
 struct sumac_algo_info {
 	const char *name;     /* "sha256": what -a takes */
@@ -79,6 +80,10 @@ int sumac_algo_from_name(const char *name, enum sumac_algo *out);
 enum sumac_status {
 	SUMAC_OK = 0,
 	SUMAC_E_LIBRARY = -1, /* a library backend failed mid-stream */
+	/* The digest IS written (the real SHA-1), and a block of the message
+	 * is half of a SHA-1 collision attack (sumac_sha1dc_result in
+	 * hash/sha1dc.h says which): only with detection on. */
+	SUMAC_COLLISION = -2,
 };
 
 /* Compress nblocks whole blocks into state (the family's layout).  The loop
@@ -139,6 +144,8 @@ struct sumac_ctx {
 		unsigned char bytes[SUMAC_STREAM_CTX_MAX];
 		long double align;
 	} stream_ctx;
+	/* SHA-1 collision detection (hash/sha1dc.h); off after sumac_init. */
+	struct sumac_sha1dc_state dc;
 };
 
 /* 0 on success; an errno value when a stream backend refuses the algorithm
@@ -156,7 +163,8 @@ int sumac_init_len(struct sumac_ctx *ctx, enum sumac_algo algo, const struct sum
 /* A library's failure here is kept and returned by sumac_final. */
 void sumac_update(struct sumac_ctx *ctx, const void *data, size_t len);
 /* Writes sumac_algo_info(algo)->digest_len bytes and returns 0, or returns
- * a SUMAC_E_* status, out then holding no digest.  Either way the stream
+ * a SUMAC_E_* status, out then holding no digest; or, with SHA-1 collision
+ * detection on, SUMAC_COLLISION with the digest written.  Either way the stream
  * is over. */
 int sumac_final(struct sumac_ctx *ctx, uint8_t *out);
 /* Ends a stream that will not be finalised (a read error), releasing what

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/* The detection layer of SHA-1 collision detection (hash/sha1dc.h): the
+ * block function a detecting context compresses through, its queue of
+ * candidates, the verdict, and the choice of filter kernel.
+ *
+ * sumac_sha1dc_enable puts sha1dc_blocks in ctx->blocks in place of the
+ * backend's block function (kept in ctx->dc.blocks), so every block the
+ * framing compresses (sumac_update, md.c's final blocks) is checked and a
+ * context without detection runs exactly as before: no test, no branch. */
+#include "config.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "hash/registry.h"
+#include "hash/sha1dc.h"
+
+/* Blocks filtered at once: 4 KiB stays in L1 between the filter and the
+ * backend, and the masks fit on the stack. */
+#define CHUNK 64
+
+#if HAVE_SHA1DC_AVX512
+/* AVX-512F/VL/BW on zmm (with the ZMM state saved by the OS). */
+static bool avx512_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_avx2 && cpu->x86_avx512vl && cpu->x86_avx512bw;
+}
+#endif
+
+#if HAVE_SHA1DC_AVX2
+static bool avx2_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_avx2;
+}
+#endif
+
+const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[] = {
+#if HAVE_SHA1DC_AVX512
+	{"avx512", avx512_usable, sumac_sha1dc_ubc_avx512, sumac_sha1dc_recompress_avx512},
+#endif
+#if HAVE_SHA1DC_AVX2
+	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2},
+#endif
+	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar},
+};
+const size_t sumac_sha1dc_nkernels = sizeof sumac_sha1dc_kernels / sizeof sumac_sha1dc_kernels[0];
+
+const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void)
+{
+	const struct sumac_cpu *cpu = sumac_cpu_features();
+
+	for (size_t i = 0; i + 1 < sumac_sha1dc_nkernels; i++)
+		if (!sumac_sha1dc_kernels[i].usable || sumac_sha1dc_kernels[i].usable(cpu))
+			return &sumac_sha1dc_kernels[i];
+	return &sumac_sha1dc_kernels[sumac_sha1dc_nkernels - 1];
+}
+
+const char *sumac_sha1dc_filter_name(void)
+{
+	return sumac_sha1dc_kernel_best()->name;
+}
+
+bool sumac_impl_detects_sha1_collisions(const struct sumac_impl *impl)
+{
+	return impl->family == SUMAC_FAMILY_SHA1 && impl->blocks && !impl->stream;
+}
+
+const char *sumac_sha1dc_dv_name(unsigned dv)
+{
+	/* "II(52,0)" for each row of sumac_sha1dc_dvs, in its order. */
+	static const char *const names[SUMAC_SHA1DC_NDVS] = {
+		"I(43,0)",  "I(44,0)",  "I(45,0)",  "I(46,0)",  "I(46,2)",  "I(47,0)",  "I(47,2)",
+		"I(48,0)",  "I(48,2)",  "I(49,0)",  "I(49,2)",  "I(50,0)",  "I(50,2)",  "I(51,0)",
+		"I(51,2)",  "I(52,0)",  "II(45,0)", "II(46,0)", "II(46,2)", "II(47,0)", "II(48,0)",
+		"II(49,0)", "II(49,2)", "II(50,0)", "II(50,2)", "II(51,0)", "II(51,2)", "II(52,0)",
+		"II(53,0)", "II(54,0)", "II(55,0)", "II(56,0)",
+	};
+	return dv < SUMAC_SHA1DC_NDVS ? names[dv] : "?";
+}
+
+/* Recompresses the queued candidates; the first (lowest block) hit wins,
+ * and the queue is in block order. */
+static void flush(struct sumac_sha1dc_state *dc)
+{
+	uint32_t partner[SUMAC_SHA1DC_QUEUE][5];
+
+	if (dc->nq == 0)
+		return;
+	dc->kernel->recompress(dc->q, dc->nq, partner);
+	for (unsigned k = 0; k < dc->nq && !dc->hit; k++) {
+		if (memcmp(partner[k], dc->q[k].ihv_out, sizeof partner[k]) == 0) {
+			dc->hit = true;
+			dc->hit_block = dc->q_block[k];
+			dc->hit_dv = dc->q[k].dv;
+		}
+	}
+	dc->nq = 0;
+}
+
+/* Compresses one flagged block with the state kept before and after it,
+ * and queues one candidate per DV its mask keeps. */
+static void flagged_block(struct sumac_sha1dc_state *dc, void *state, const uint8_t *block,
+			  uint32_t mask, uint64_t index)
+{
+	uint32_t in[5];
+
+	memcpy(in, state, sizeof in);
+	dc->blocks(state, block, 1);
+	while (mask) {
+		const unsigned dv = (unsigned)__builtin_ctz(mask);
+		mask &= mask - 1;
+		if (dc->nq == SUMAC_SHA1DC_QUEUE)
+			flush(dc);
+		struct sumac_sha1dc_cand *c = &dc->q[dc->nq];
+		memcpy(c->ihv_in, in, sizeof in);
+		memcpy(c->ihv_out, state, sizeof c->ihv_out);
+		memcpy(c->block, block, 64);
+		c->dv = dv;
+		dc->q_block[dc->nq++] = index;
+	}
+}
+
+/* The filtered compression of n blocks into state: per chunk, the masks
+ * of all its blocks first, then the backend over the runs of unflagged
+ * blocks, one flagged block at a time between them. */
+static void dc_blocks(struct sumac_sha1dc_state *dc, void *state, const uint8_t *in, size_t n)
+{
+	uint32_t masks[CHUNK];
+
+	while (n) {
+		if (dc->hit) {
+			/* The verdict is in; the rest is plain hashing. */
+			dc->blocks(state, in, n);
+			dc->nblocks += n;
+			return;
+		}
+		const size_t m = n < CHUNK ? n : CHUNK;
+		dc->kernel->ubc(in, m, masks);
+		size_t start = 0;
+		for (size_t k = 0; k < m; k++) {
+			if (!masks[k])
+				continue;
+			if (k > start)
+				dc->blocks(state, in + 64 * start, k - start);
+			flagged_block(dc, state, in + 64 * k, masks[k], dc->nblocks + k);
+			start = k + 1;
+		}
+		if (m > start)
+			dc->blocks(state, in + 64 * start, m - start);
+		dc->nblocks += m;
+		in += 64 * m;
+		n -= m;
+	}
+}
+
+static struct sumac_ctx *ctx_of_state(void *state)
+{
+	/* ctx->blocks is only ever called on ctx->state.bytes. */
+	return (struct sumac_ctx *)(void *)((unsigned char *)state -
+					    offsetof(struct sumac_ctx, state));
+}
+
+static void sha1dc_blocks(void *state, const uint8_t *in, size_t nblocks)
+{
+	dc_blocks(&ctx_of_state(state)->dc, state, in, nblocks);
+}
+
+int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel)
+{
+	if (ctx->family != sumac_family_info(SUMAC_FAMILY_SHA1) || ctx->stream || !ctx->blocks)
+		return EINVAL;
+	if (ctx->dc.on && ctx->blocks == sha1dc_blocks)
+		ctx->blocks = ctx->dc.blocks;
+	memset(&ctx->dc, 0, offsetof(struct sumac_sha1dc_state, q_block));
+	ctx->dc.on = true;
+	ctx->dc.kernel = kernel;
+	ctx->dc.blocks = ctx->blocks;
+	ctx->blocks = sha1dc_blocks;
+	return 0;
+}
+
+int sumac_sha1dc_enable(struct sumac_ctx *ctx)
+{
+	return sumac_sha1dc_enable_kernel(ctx, sumac_sha1dc_kernel_best());
+}
+
+int sumac_sha1dc_finish(struct sumac_ctx *ctx)
+{
+	flush(&ctx->dc);
+	return ctx->dc.hit ? SUMAC_COLLISION : 0;
+}
+
+void sumac_sha1dc_result(const struct sumac_ctx *ctx, struct sumac_sha1dc_hit *out)
+{
+	out->offset = ctx->dc.hit_block * 64;
+	out->dv = ctx->dc.hit_dv;
+}

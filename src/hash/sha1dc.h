@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* SHA-1 collision detection: counter-cryptanalysis (Stevens, CRYPTO 2013;
+ * Stevens and Shumow, USENIX Security 2017), which tells from one message
+ * alone that a block of it is half of a near-collision attack along one of
+ * 32 disturbance vectors (DVs).  The digest is never changed: sumac_final
+ * writes the real SHA-1 and returns SUMAC_COLLISION when a block was
+ * flagged.
+ *
+ * How a block is checked: the unavoidable-bit-condition (UBC) filter reads
+ * the expanded words W[35..64] and keeps the DVs whose linear conditions
+ * hold (about 1 block in 21 keeps any); for each kept DV the recompression
+ * builds the partner block W ^ dm and the chaining value that reaches the
+ * same state at step testt, and compresses it: equal output chaining values
+ * (all 160 bits) are a collision.  The framing hands whole blocks to a
+ * detection layer (sha1dc.c) that filters a chunk of blocks at once, runs
+ * the backend over the unflagged runs, and queues the flagged (block, DV)
+ * pairs for a batched recompression.
+ *
+ * The tables: sumac_sha1dc_conds (sha1dc_conds.c) and sumac_sha1dc_dvs
+ * (sha1dc_dvs.c, written by tools/gen-sha1dc-dvs.py from the two base
+ * sequences and committed; tests/unit/sha1dc-tables.sh checks it is the
+ * generator's output), both constant data, so nothing is set up at run
+ * time. */
+#ifndef SUMAC_SHA1DC_H
+#define SUMAC_SHA1DC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash/cpu.h"
+#include "hash/hash.h"
+
+struct sumac_impl;
+
+/* Turns detection on for a context just started with sumac_init/
+ * sumac_init_len: 0, or EINVAL when its algorithm is not SHA-1 or its
+ * backend is a library stream (cannot detect). */
+int sumac_sha1dc_enable(struct sumac_ctx *ctx);
+/* Whether impl can detect (a block backend of the SHA-1 family). */
+bool sumac_impl_detects_sha1_collisions(const struct sumac_impl *impl);
+
+struct sumac_sha1dc_hit {
+	uint64_t offset; /* byte offset of the first flagged block in the message */
+	unsigned dv;     /* its disturbance vector, 0..31 in table order */
+};
+/* After sumac_final returned SUMAC_COLLISION: the first hit. */
+void sumac_sha1dc_result(const struct sumac_ctx *ctx, struct sumac_sha1dc_hit *out);
+/* "II(52,0)": the name of DV dv, for --debug. */
+const char *sumac_sha1dc_dv_name(unsigned dv);
+/* The filter kernel in use (for --debug / --list-backends): "avx512",
+ * "avx2" or "scalar". */
+const char *sumac_sha1dc_filter_name(void);
+
+/* The tables. */
+#define SUMAC_SHA1DC_NDVS 32
+
+/* "bit a of W[i] XOR bit b of W[j] equals c" (j == 0xff: "bit a of W[i]
+ * equals c"); a block keeps the DVs of dvs only if it holds. */
+struct sumac_sha1dc_cond {
+	uint8_t i, a, j, b, c;
+	uint32_t dvs;
+};
+extern const struct sumac_sha1dc_cond sumac_sha1dc_conds[];
+extern const size_t sumac_sha1dc_nconds;
+
+/* type 1 = I, 2 = II; K; b (rotation); testt (58 or 65); dm: the XOR
+ * difference of the expanded words between a block and its partner. */
+struct sumac_sha1dc_dv {
+	uint8_t type, k, b, testt;
+	uint32_t dm[80];
+};
+extern const struct sumac_sha1dc_dv sumac_sha1dc_dvs[SUMAC_SHA1DC_NDVS];
+
+/* The kernels.
+ *
+ * UBC masks of n whole 64-byte blocks: masks[k] = the DV mask of block k
+ * (bit i = DV i still possible).  Pure, no alignment required. */
+typedef void sumac_sha1dc_ubc_fn(const uint8_t *blocks, size_t n, uint32_t *masks);
+/* struct sumac_sha1dc_cand (one recompression candidate) is in
+ * hash/sha1dc_state.h, since every context holds a queue of them.
+ *
+ * partner[k] = the output chaining value (a..e, feed-forward added) of
+ * candidate k's partner: the block W xor dm[dv] compressed from the
+ * chaining value that reaches the same state at step testt.  The caller
+ * calls it a hit when partner[k] equals ihv_out (all 160 bits).
+ * Candidates are consistent (ihv_out = compression of block from ihv_in),
+ * so a kernel may reach the state at testt forwards from ihv_in or
+ * backwards from ihv_out - ihv_in, whichever is cheaper. */
+typedef void sumac_sha1dc_recompress_fn(const struct sumac_sha1dc_cand *c, size_t n,
+					uint32_t (*partner)[5]);
+
+void sumac_sha1dc_ubc_scalar(const uint8_t *blocks, size_t n, uint32_t *masks);
+void sumac_sha1dc_recompress_scalar(const struct sumac_sha1dc_cand *c, size_t n,
+				    uint32_t (*partner)[5]);
+
+/* The x86 kernels (src/hash/x86/, their own convenience libraries), in
+ * the dispatch table only where configure built them: HAVE_SHA1DC_AVX512
+ * and HAVE_SHA1DC_AVX2 are the SIMD side's configure results. */
+#if HAVE_SHA1DC_AVX512
+void sumac_sha1dc_ubc_avx512(const uint8_t *blocks, size_t n, uint32_t *masks);
+void sumac_sha1dc_recompress_avx512(const struct sumac_sha1dc_cand *c, size_t n,
+				    uint32_t (*partner)[5]);
+#endif
+#if HAVE_SHA1DC_AVX2
+void sumac_sha1dc_ubc_avx2(const uint8_t *blocks, size_t n, uint32_t *masks);
+void sumac_sha1dc_recompress_avx2(const struct sumac_sha1dc_cand *c, size_t n,
+				  uint32_t (*partner)[5]);
+#endif
+
+/* The dispatch table, best first; the last row is the scalar one, always
+ * usable.  A row is taken when usable(sumac_cpu_features()) holds (so the
+ * SUMAC_CPU mask applies), NULL meaning always. */
+struct sumac_sha1dc_kernel {
+	const char *name;
+	bool (*usable)(const struct sumac_cpu *cpu);
+	sumac_sha1dc_ubc_fn *ubc;
+	sumac_sha1dc_recompress_fn *recompress;
+};
+extern const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[];
+extern const size_t sumac_sha1dc_nkernels;
+/* The first usable row. */
+const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void);
+/* sumac_sha1dc_enable with a given row (the tests run every usable one). */
+int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel);
+/* The framing's end of a detecting stream (sumac_final, after the last
+ * block): recompresses what is queued; SUMAC_COLLISION or 0. */
+int sumac_sha1dc_finish(struct sumac_ctx *ctx);
+
+#endif
