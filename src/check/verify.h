@@ -21,8 +21,8 @@ struct check_counts {
 };
 
 struct check_policy {
-	bool strict;         /* malformed lines fail the list */
-	bool ignore_missing; /* a list where nothing was verified fails */
+	bool strict;          /* malformed lines fail the list */
+	bool ignore_missing;  /* a list where nothing was verified fails */
 	bool collisions_fail; /* a file half of a SHA-1 collision attack fails */
 };
 

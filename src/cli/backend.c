@@ -292,10 +292,12 @@ static void tell_error(const struct backend_choice *bc, const struct backend_rep
 	case BACKEND_CANNOT_DETECT:
 		q = out_quotef(bc->forced);
 		m = mark(q, bc->forced);
-		out_error(0, "%s%s %s%s%s cannot detect SHA-1 collisions (%s=ignore hashes %s with %s)",
-			  src, strchr(bc->forced, ',') ? "no backend in" : "backend", m, q, m,
-			  bc->source == BACKEND_ENV ? "SUMAC_SHA1_COLLISIONS" : "--sha1-collisions",
-			  name, strchr(bc->forced, ',') ? "them" : "it");
+		out_error(
+			0,
+			"%s%s %s%s%s cannot detect SHA-1 collisions (%s=ignore hashes %s with %s)",
+			src, strchr(bc->forced, ',') ? "no backend in" : "backend", m, q, m,
+			bc->source == BACKEND_ENV ? "SUMAC_SHA1_COLLISIONS" : "--sha1-collisions",
+			name, strchr(bc->forced, ',') ? "them" : "it");
 		break;
 	}
 }
@@ -330,8 +332,7 @@ static void tell_nodetect_skipped(const struct sumac_impl *chosen, enum sumac_al
 
 /* Under --debug, for SHA-1: whether its inputs are looked at for collision
  * attacks, and with which filter kernel. */
-static void tell_detection(const struct backend_choice *bc, enum sumac_algo algo,
-			   const char *name)
+static void tell_detection(const struct backend_choice *bc, enum sumac_algo algo, const char *name)
 {
 	if (sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
 		return;
@@ -460,7 +461,7 @@ void backend_print_list(void)
 	struct sumac_selection on, off;
 	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s\n",
 		   backend_select_auto(SUMAC_SHA1, true, &on) == SUMAC_SELECT_OK ? on.impl->driver
-										: "-",
+										 : "-",
 		   sumac_sha1dc_filter_name());
 	out_printf("sha1 without (SUMAC_SHA1_COLLISIONS=ignore) auto uses %s\n",
 		   backend_select_auto(SUMAC_SHA1, false, &off) == SUMAC_SELECT_OK

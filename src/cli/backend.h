@@ -72,8 +72,8 @@ struct backend_report {
 	size_t nrefused;
 	bool env_ignored; /* a SUMAC_BACKEND that cannot hash it gave way to auto */
 	enum sumac_select_status last_why; /* the last element's refusal */
-	bool any_nodetect; /* some element could hash, but not detect SHA-1 collisions */
-	struct sumac_selection sel;        /* the selection made (--debug's skips) */
+	bool any_nodetect;          /* some element could hash, but not detect SHA-1 collisions */
+	struct sumac_selection sel; /* the selection made (--debug's skips) */
 };
 
 /* Chooses the implementation for algo and records the choice in bc,

@@ -155,7 +155,7 @@ static bool time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool i
 		 is_auto && !lanes ? " *" : "");
 	out_printf("%-11s %-17s", sumac_algo_info(algo)->name, label);
 	for (size_t s = 0; s < NSIZES; s++) {
-		struct hash_job job = {algo,  impl, data, sizes[s], lanes, sizes[NSIZES - 1],
+		struct hash_job job = {algo,   impl, data, sizes[s], lanes, sizes[NSIZES - 1],
 				       detect, 0};
 		double rate = timing_rate(lanes ? hash_lanes_once : hash_once, &job, CELL_SECONDS,
 					  TIMING_CPU);

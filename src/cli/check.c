@@ -204,8 +204,8 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		reused_result(j, item, &res);
 		/* The file's one read flagged its SHA-1: this line's
 		 * algorithm may be another. */
-		res.collision = item->reuse->collision &&
-				item->reuse->algos->algo[item->row] == SUMAC_SHA1;
+		res.collision =
+			item->reuse->collision && item->reuse->algos->algo[item->row] == SUMAC_SHA1;
 		hit = &item->reuse->hit;
 	}
 

@@ -44,15 +44,13 @@ bool collision_mode_resolve(bool option_given, enum collision_mode *mode)
 		return true;
 	const char *q = out_quotef(env);
 	const char *m = strcmp(q, env) == 0 ? "'" : "";
-	out_error(0, "SUMAC_SHA1_COLLISIONS: invalid value %s%s%s (fail, warn or ignore)", m, q,
-		  m);
+	out_error(0, "SUMAC_SHA1_COLLISIONS: invalid value %s%s%s (fail, warn or ignore)", m, q, m);
 	return false;
 }
 
 bool collision_detects(enum collision_mode mode, enum sumac_algo algo)
 {
-	return mode != COLLISION_IGNORE &&
-	       sumac_algo_info(algo)->family == SUMAC_FAMILY_SHA1;
+	return mode != COLLISION_IGNORE && sumac_algo_info(algo)->family == SUMAC_FAMILY_SHA1;
 }
 
 void collision_tell(const char *name)

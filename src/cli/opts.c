@@ -1112,7 +1112,8 @@ void opts_print_help(const struct sumac_opts *o)
 	if (!o->gnu_name || ai->family == SUMAC_FAMILY_SHA1)
 		out_text("A SHA-1 input that is half of a collision attack (SHAttered, SHA-mbles)\n"
 			 "fails: a message on stderr, and exit status 1; --check prints\n"
-			 "'FILE: FAILED SHA-1 collision attack' for it.  SUMAC_SHA1_COLLISIONS=warn\n"
+			 "'FILE: FAILED SHA-1 collision attack' for it.  "
+			 "SUMAC_SHA1_COLLISIONS=warn\n"
 			 "keeps the message only, =ignore does not look.\n");
 	if (!o->gnu_name)
 		out_text(
