@@ -390,7 +390,7 @@ static void append_word(char *buf, size_t size, const char *word)
 	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
 }
 
-void backend_print_list(void)
+void backend_print_list(enum collision_mode collisions)
 {
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
 		   "ALGORITHMS");
@@ -432,7 +432,11 @@ void backend_print_list(void)
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		struct sumac_selection sel;
 		const char *name = sumac_algo_info((enum sumac_algo)a)->name;
-		if (sumac_select((enum sumac_algo)a, NULL, &sel) == SUMAC_SELECT_OK)
+		/* What --debug would say under the same environment: SHA-1
+		 * with detection on takes only a backend that can detect. */
+		if (backend_select_auto((enum sumac_algo)a,
+					collision_detects(collisions, (enum sumac_algo)a),
+					&sel) == SUMAC_SELECT_OK)
 			out_printf("%-11s %s\n", name, sel.impl->driver);
 		else
 			out_printf("%-11s %s\n", name, "-");

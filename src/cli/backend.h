@@ -90,8 +90,9 @@ enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo a
  * Frees what r holds.  Returns r->impl, or NULL if an error was reported. */
 const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r);
 
-/* Prints the --list-backends table to stdout. */
-void backend_print_list(void);
+/* Prints the --list-backends table to stdout; the AUTO USES column of
+ * SHA-1 is auto's choice under collisions. */
+void backend_print_list(enum collision_mode collisions);
 
 /* Auto's choice for algo, passing over the implementations that cannot
  * detect SHA-1 collisions when detect is set (and algo is SHA-1): the

@@ -122,7 +122,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		opts_print_version(o);
 		return 0;
 	case ACTION_LIST_BACKENDS:
-		backend_print_list();
+		backend_print_list(o->collisions);
 		return 0;
 	case ACTION_BENCHMARK:
 		return benchmark_run(o->algo_given ? &o->algo : NULL);
