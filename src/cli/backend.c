@@ -289,16 +289,19 @@ static void tell_error(const struct backend_choice *bc, const struct backend_rep
 	case BACKEND_NONE_USABLE:
 		out_error(0, "no implementation of %s can run here", name);
 		break;
-	case BACKEND_CANNOT_DETECT:
+	case BACKEND_CANNOT_DETECT: {
+		/* The way out, named: the switch that lets a library hash
+		 * SHA-1 unchecked (SUMAC_SHA1_COLLISIONS under every name). */
+		const char *way =
+			bc->source == BACKEND_ENV ? "SUMAC_SHA1_COLLISIONS" : "--sha1-collisions";
+		const bool list = strchr(bc->forced, ',') != NULL;
 		q = out_quotef(bc->forced);
 		m = mark(q, bc->forced);
-		out_error(
-			0,
-			"%s%s %s%s%s cannot detect SHA-1 collisions (%s=ignore hashes %s with %s)",
-			src, strchr(bc->forced, ',') ? "no backend in" : "backend", m, q, m,
-			bc->source == BACKEND_ENV ? "SUMAC_SHA1_COLLISIONS" : "--sha1-collisions",
-			name, strchr(bc->forced, ',') ? "them" : "it");
+		out_error(0, "%s%s %s%s%s %s detect SHA-1 collisions (%s=ignore hashes %s with %s)",
+			  src, list ? "no backend in" : "backend", m, q, m, list ? "can" : "cannot",
+			  way, name, list ? "them" : "it");
 		break;
+	}
 	}
 }
 
