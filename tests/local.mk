@@ -18,7 +18,11 @@ tests_fuzz_fuzz_escape_LDADD = $(CLI_LIBS)
 tests_fuzz_fuzz_stream_SOURCES = tests/fuzz/fuzz_stream.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_stream_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_stream_LDADD = $(SUMAC_LIBS)
-check_PROGRAMS += tests/fuzz/fuzz_lanes
+check_PROGRAMS += tests/fuzz/fuzz_lanes tests/fuzz/fuzz_sha1dc
+tests_fuzz_fuzz_sha1dc_SOURCES = tests/fuzz/fuzz_sha1dc.c tests/fuzz/replay.c tests/fuzz/fuzz.h \
+	tests/unit/sha1dc_ref.h
+tests_fuzz_fuzz_sha1dc_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
+tests_fuzz_fuzz_sha1dc_LDADD = $(SUMAC_LIBS)
 tests_fuzz_fuzz_lanes_SOURCES = tests/fuzz/fuzz_lanes.c tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/named.h
 tests_fuzz_fuzz_lanes_CPPFLAGS = $(FUZZ_REPLAY_CPPFLAGS)
 tests_fuzz_fuzz_lanes_LDADD = $(SUMAC_LIBS)
@@ -213,3 +217,16 @@ check-core:
 	  case ' $(PROGRAM_TESTS) ' in *" $$x "*) ;; *) t="$$t $$x" ;; esac; \
 	done; \
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$t $(CORE_PROGRAM_TESTS)"
+
+# SHA-1 collision detection: the tables, the kernels against a slow
+# reference, the verdict on every SHA-1 backend and lane kernel.
+check_PROGRAMS += tests/unit/test_sha1dc
+tests_unit_test_sha1dc_SOURCES = tests/unit/test_sha1dc.c tests/unit/sha1dc_ref.h \
+	tests/unit/tap.h tests/unit/rng.h
+tests_unit_test_sha1dc_LDADD = $(SUMAC_LIBS)
+TESTS += tests/unit/sha1dc-tables.sh
+EXTRA_DIST += tools/gen-sha1dc-dvs.py tests/unit/sha1dc-tables.sh \
+	vectors/sha1-collisions/README \
+	vectors/sha1-collisions/shattered-1.pdf vectors/sha1-collisions/shattered-2.pdf \
+	vectors/sha1-collisions/sha-mbles-1.bin vectors/sha1-collisions/sha-mbles-2.bin \
+	vectors/sha1-collisions/sha1_reducedsha_coll.bin

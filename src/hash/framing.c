@@ -159,12 +159,10 @@ void sumac_update_lanes(const struct sumac_impl *impl, struct sumac_ctx *const c
 	bool detecting = false;
 	for (unsigned l = 0; l < n; l++)
 		detecting |= ctx[l]->dc.on;
-	if (n == 1 || detecting) {
-		/* A detecting context compresses through its own ctx->blocks
-		 * (hash/sha1dc.c), so the lanes run one at a time then. */
-		for (unsigned l = 0; l < n; l++)
-			ctx[l]->blocks(states[l], in[l], nblocks);
-	} else {
+	if (n == 1)
+		ctx[0]->blocks(states[0], in[0], nblocks); /* sha1dc.c's when detecting */
+	else if (detecting)
+		sumac_sha1dc_lanes(impl, ctx, n, in, nblocks);
+	else
 		impl->lanes_blocks(states, in, n, nblocks);
-	}
 }

@@ -154,6 +154,60 @@ static void dc_blocks(struct sumac_sha1dc_state *dc, void *state, const uint8_t 
 	}
 }
 
+/* The lanes of sumac_update_lanes when some context detects: per chunk,
+ * the masks of every detecting lane first; the lane kernel runs over the
+ * block indices where no detecting lane has a flagged block, and at an
+ * index where one has, each lane compresses that block alone (the flagged
+ * ones with their states kept).  Lanes of one call are in step, so the
+ * block index is the same in all of them. */
+void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			const uint8_t *const in[], size_t nblocks)
+{
+	uint32_t masks[SUMAC_MAX_LANES][CHUNK];
+	void *states[SUMAC_MAX_LANES];
+	const uint8_t *at[SUMAC_MAX_LANES];
+
+	for (unsigned l = 0; l < n; l++)
+		states[l] = ctx[l]->state.bytes;
+	for (size_t done = 0; done < nblocks;) {
+		const size_t m = nblocks - done < CHUNK ? nblocks - done : CHUNK;
+		uint32_t any[CHUNK] = {0};
+		for (unsigned l = 0; l < n; l++) {
+			const struct sumac_sha1dc_state *dc = &ctx[l]->dc;
+			if (!dc->on || dc->hit)
+				continue;
+			dc->kernel->ubc(in[l] + 64 * done, m, masks[l]);
+			for (size_t k = 0; k < m; k++)
+				any[k] |= masks[l][k];
+		}
+		size_t start = 0;
+		for (size_t k = 0; k <= m; k++) {
+			if (k < m && !any[k])
+				continue;
+			if (k > start) {
+				for (unsigned l = 0; l < n; l++)
+					at[l] = in[l] + 64 * (done + start);
+				impl->lanes_blocks(states, at, n, k - start);
+			}
+			if (k == m)
+				break;
+			for (unsigned l = 0; l < n; l++) {
+				struct sumac_sha1dc_state *dc = &ctx[l]->dc;
+				const uint8_t *block = in[l] + 64 * (done + k);
+				if (dc->on && !dc->hit && masks[l][k])
+					flagged_block(dc, states[l], block, masks[l][k],
+						      dc->nblocks + k);
+				else
+					impl->blocks(states[l], block, 1);
+			}
+			start = k + 1;
+		}
+		for (unsigned l = 0; l < n; l++)
+			ctx[l]->dc.nblocks += m;
+		done += m;
+	}
+}
+
 static struct sumac_ctx *ctx_of_state(void *state)
 {
 	/* ctx->blocks is only ever called on ctx->state.bytes. */

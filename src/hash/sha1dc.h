@@ -11,16 +11,31 @@
  * hold (about 1 block in 21 keeps any); for each kept DV the recompression
  * builds the partner block W ^ dm and the chaining value that reaches the
  * same state at step testt, and compresses it: equal output chaining values
- * (all 160 bits) are a collision.  The framing hands whole blocks to a
- * detection layer (sha1dc.c) that filters a chunk of blocks at once, runs
- * the backend over the unflagged runs, and queues the flagged (block, DV)
- * pairs for a batched recompression.
+ * (all 160 bits) are a collision.
+ *
+ * Where it runs: sumac_sha1dc_enable puts a wrapper in ctx->blocks (the
+ * backend's block function kept in ctx->dc), so the framing, md.c's final
+ * blocks and sumac_update_lanes need no test of their own, and a context
+ * without detection runs the code it always ran.  Per chunk of 64 blocks
+ * the filter kernel computes all masks first; the backend runs over the
+ * runs of unflagged blocks at full speed, a flagged block alone with the
+ * chaining values before and after it kept; each (flagged block, DV) pair
+ * is queued in the context and a full queue or the end of the message runs
+ * the batched recompression.  The verdict never feeds back into the digest,
+ * so the queue is also where a later step can hand the recompression (or,
+ * with the blocks, the filter) to another thread.
+ *
+ * Kernels: a dispatch table (sumac_sha1dc_kernels) of filter and
+ * recompression pairs, best first: AVX-512 and AVX2 (src/hash/x86/) where
+ * built and usable, the scalar pair (sha1dc_ubc.c, bit-sliced across 64
+ * blocks; sha1dc_recompress.c, four candidates at a time) always.
  *
  * The tables: sumac_sha1dc_conds (sha1dc_conds.c) and sumac_sha1dc_dvs
  * (sha1dc_dvs.c, written by tools/gen-sha1dc-dvs.py from the two base
  * sequences and committed; tests/unit/sha1dc-tables.sh checks it is the
  * generator's output), both constant data, so nothing is set up at run
- * time. */
+ * time.  They are the facts of sha1collisiondetection (Copyright 2017 Marc
+ * Stevens, Dan Shumow, MIT), whose notice those files carry. */
 #ifndef SUMAC_SHA1DC_H
 #define SUMAC_SHA1DC_H
 
@@ -123,6 +138,11 @@ extern const size_t sumac_sha1dc_nkernels;
 const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void);
 /* sumac_sha1dc_enable with a given row (the tests run every usable one). */
 int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel);
+/* sumac_update_lanes when one of the contexts detects (framing.c):
+ * nblocks blocks of each of n >= 2 contexts through impl's lane kernel,
+ * the detecting contexts' blocks filtered. */
+void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			const uint8_t *const in[], size_t nblocks);
 /* The framing's end of a detecting stream (sumac_final, after the last
  * block): recompresses what is queued; SUMAC_COLLISION or 0. */
 int sumac_sha1dc_finish(struct sumac_ctx *ctx);
