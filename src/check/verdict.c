@@ -25,6 +25,15 @@ enum check_verdict check_classify(enum check_line_kind kind, const struct check_
 		return CHECK_UNREADABLE;
 	}
 	if (check_digest_matches(res->expected, res->digest, res->digest_len)) {
+		/* A digest that does not match is an ordinary mismatch, whatever
+		 * detection found: only a match can be a false proof. */
+		if (res->collision) {
+			c->collided++;
+			if (p->collisions_fail)
+				return CHECK_COLLISION;
+			c->matched++;
+			return CHECK_OK_COLLISION;
+		}
 		c->matched++;
 		return CHECK_OK;
 	}

@@ -5,6 +5,7 @@
 #ifndef SUMAC_CHECK_VERDICT_H
 #define SUMAC_CHECK_VERDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "check/parse.h"
@@ -16,6 +17,12 @@ enum check_verdict {
 	CHECK_UNREADABLE,      /* the file could not be opened or read: unreadable */
 	CHECK_MISSING_IGNORED, /* it does not exist, under --ignore-missing: not counted */
 	CHECK_MALFORMED,       /* an improperly formatted line: malformed */
+	/* The digest matches, but the file is half of a SHA-1 collision
+	 * attack, so the match proves nothing (its twin matches too): with
+	 * the policy's collisions_fail, a failure of its own (collided, not
+	 * matched); without, CHECK_OK_COLLISION: matched, and collided. */
+	CHECK_COLLISION,
+	CHECK_OK_COLLISION,
 };
 
 /* What became of the file a valid line names. */
@@ -24,6 +31,7 @@ struct check_outcome {
 	const unsigned char *digest; /* when err is 0: digest_len bytes */
 	size_t digest_len;
 	const char *expected; /* the line's 2 * digest_len hex digits, either case */
+	bool collision;       /* SHA-1 detection found the file half of a collision attack */
 };
 
 /* kind is CHECK_LINE_VALID or CHECK_LINE_MALFORMED (ignored lines are not

@@ -10,6 +10,8 @@ bool check_list_passed(const struct check_counts *c, const struct check_policy *
 		return false;
 	if (c->mismatched || c->unreadable)
 		return false;
+	if (p->collisions_fail && c->collided)
+		return false;
 	if (p->strict && c->malformed)
 		return false;
 	/* With --ignore-missing, a list that verified nothing is no proof. */
@@ -28,4 +30,5 @@ void check_summary_add(struct check_summary *s, const struct check_counts *c,
 	s->unreadable += c->unreadable - (p->ignore_missing ? 0 : c->missing);
 	s->missing += c->missing;
 	s->malformed += c->malformed;
+	s->collided += p->collisions_fail ? c->collided : 0;
 }

@@ -99,9 +99,42 @@ static enum backend_status names_valid(struct backend_choice *bc, struct backend
 	return st;
 }
 
+enum sumac_select_status backend_select_auto(enum sumac_algo algo, bool detect,
+					     struct sumac_selection *sel)
+{
+	if (!detect || sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
+		return sumac_select(algo, NULL, sel);
+	/* The registry's own rules (priority, CPU, self-test) over the rows
+	 * that can detect, then the answer mapped back to the real table,
+	 * whose addresses the rest of the program compares. */
+	struct sumac_impl rows[SUMAC_MAX_IMPLS];
+	size_t from[SUMAC_MAX_IMPLS], n = 0;
+	for (size_t i = 0; i < sumac_nimpls && n < SUMAC_MAX_IMPLS; i++) {
+		if (sumac_impl_serves(&sumac_impls[i], algo) &&
+		    !sumac_impl_detects_sha1_collisions(&sumac_impls[i]))
+			continue;
+		rows[n] = sumac_impls[i];
+		from[n++] = i;
+	}
+	sumac_select_from(rows, n, algo, NULL, sel);
+	if (sel->impl)
+		sel->impl = &sumac_impls[from[sel->impl - rows]];
+	for (size_t k = 0; k < sel->nskipped; k++)
+		sel->skipped[k] = &sumac_impls[from[sel->skipped[k] - rows]];
+	return sel->status;
+}
+
+/* Whether algo must be hashed by an implementation that detects SHA-1
+ * collisions. */
+static bool must_detect(const struct backend_choice *bc, enum sumac_algo algo)
+{
+	return collision_detects(bc->collisions, algo);
+}
+
 /* Under --debug, with a list: why name did not serve.  False if memory ran
  * out; the report keeps name either way. */
-static bool add_refusal(struct backend_report *r, char *name, enum sumac_select_status why)
+static bool add_refusal(struct backend_report *r, char *name, enum sumac_select_status why,
+			bool nodetect)
 {
 	struct backend_refusal *more = realloc(r->refused, (r->nrefused + 1) * sizeof *more);
 	if (!more) {
@@ -111,6 +144,7 @@ static bool add_refusal(struct backend_report *r, char *name, enum sumac_select_
 	r->refused = more;
 	r->refused[r->nrefused].name = name;
 	r->refused[r->nrefused].why = why;
+	r->refused[r->nrefused].nodetect = nodetect;
 	r->nrefused++;
 	return true;
 }
@@ -126,11 +160,19 @@ static int select_listed(const struct backend_choice *bc, enum sumac_algo algo,
 	char *name;
 
 	while ((name = next_name(&p))) {
-		sumac_select(algo, name, sel);
-		const bool ok = sel->status == SUMAC_SELECT_OK;
 		*by_auto = strcmp(name, "auto") == 0;
+		if (*by_auto)
+			backend_select_auto(algo, must_detect(bc, algo), sel);
+		else
+			sumac_select(algo, name, sel);
+		/* A backend that can hash SHA-1 but not look for collision
+		 * attacks is refused while detection is on. */
+		const bool nodetect = sel->status == SUMAC_SELECT_OK && must_detect(bc, algo) &&
+				      !sumac_impl_detects_sha1_collisions(sel->impl);
+		const bool ok = sel->status == SUMAC_SELECT_OK && !nodetect;
+		r->any_nodetect |= nodetect;
 		if (!ok && bc->debug && listed) {
-			if (!add_refusal(r, name, sel->status))
+			if (!add_refusal(r, name, sel->status, nodetect))
 				return -1;
 		} else {
 			free(name);
@@ -165,6 +207,11 @@ enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo a
 			return r->status = BACKEND_NO_MEMORY;
 		if (found) {
 			forced = !by_auto;
+		} else if (r->any_nodetect) {
+			/* Whether from --backend or SUMAC_BACKEND: the user
+			 * wants that library (a FIPS policy, say), and SHA-1
+			 * through it would go unchecked. */
+			return r->status = BACKEND_CANNOT_DETECT;
 		} else if (bc->source == BACKEND_OPTION) {
 			/* One name must work; with a list the user chose the
 			 * fallbacks, and --debug shows which one served. */
@@ -178,10 +225,10 @@ enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo a
 			r->env_ignored = true;
 			r->last_why = sel->status;
 			forced = false;
-			sumac_select(algo, NULL, sel);
+			backend_select_auto(algo, must_detect(bc, algo), sel);
 		}
 	} else {
-		sumac_select(algo, NULL, sel);
+		backend_select_auto(algo, must_detect(bc, algo), sel);
 	}
 	if (sel->status != SUMAC_SELECT_OK)
 		return r->status = BACKEND_NONE_USABLE;
@@ -242,6 +289,19 @@ static void tell_error(const struct backend_choice *bc, const struct backend_rep
 	case BACKEND_NONE_USABLE:
 		out_error(0, "no implementation of %s can run here", name);
 		break;
+	case BACKEND_CANNOT_DETECT: {
+		/* The way out, named: the switch that lets a library hash
+		 * SHA-1 unchecked (SUMAC_SHA1_COLLISIONS under every name). */
+		const char *way =
+			bc->source == BACKEND_ENV ? "SUMAC_SHA1_COLLISIONS" : "--sha1-collisions";
+		const bool list = strchr(bc->forced, ',') != NULL;
+		q = out_quotef(bc->forced);
+		m = mark(q, bc->forced);
+		out_error(0, "%s%s %s%s%s %s detect SHA-1 collisions (%s=ignore hashes %s with %s)",
+			  src, list ? "no backend in" : "backend", m, q, m, list ? "can" : "cannot",
+			  way, name, list ? "them" : "it");
+		break;
+	}
 	}
 }
 
@@ -259,6 +319,33 @@ static void tell_lanes(const struct backend_choice *bc, const struct sumac_impl 
 			  impl->driver);
 }
 
+/* Under --debug, for auto with detection on: the better implementations
+ * passed over because they cannot detect SHA-1 collisions. */
+static void tell_nodetect_skipped(const struct sumac_impl *chosen, enum sumac_algo algo,
+				  const char *name)
+{
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (sumac_impl_serves(impl, algo) && sumac_impl_available(impl, algo) &&
+		    !sumac_impl_detects_sha1_collisions(impl) && impl->priority > chosen->priority)
+			out_error(0, "%s: skipping %s: cannot detect SHA-1 collisions", name,
+				  impl->driver);
+	}
+}
+
+/* Under --debug, for SHA-1: whether its inputs are looked at for collision
+ * attacks, and with which filter kernel. */
+static void tell_detection(const struct backend_choice *bc, enum sumac_algo algo, const char *name)
+{
+	if (sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
+		return;
+	if (must_detect(bc, algo))
+		out_error(0, "%s: collision detection: on (%s), filter %s", name,
+			  collision_mode_name(bc->collisions), sumac_sha1dc_filter_name());
+	else
+		out_error(0, "%s: collision detection: off (ignore)", name);
+}
+
 const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r)
 {
 	const char *name = sumac_algo_info(r->algo)->name;
@@ -272,7 +359,8 @@ const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_
 	}
 	for (size_t i = 0; i < r->nrefused; i++) {
 		out_error(0, "%s: not %s: %s", name, out_quotef(r->refused[i].name),
-			  status_text(r->refused[i].why));
+			  r->refused[i].nodetect ? "cannot detect SHA-1 collisions"
+						 : status_text(r->refused[i].why));
 		free(r->refused[i].name);
 	}
 	free(r->refused);
@@ -289,9 +377,12 @@ const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_
 		for (size_t i = 0; i < r->sel.nskipped; i++)
 			out_error(0, "%s: skipping %s: %s", name, r->sel.skipped[i]->driver,
 				  status_text(r->sel.skipped_why[i]));
+		if (!r->forced && must_detect(bc, r->algo))
+			tell_nodetect_skipped(r->impl, r->algo, name);
 		out_error(0, "%s: using %s (%s)", name, r->impl->driver,
 			  r->forced ? "forced" : "auto");
 		tell_lanes(bc, r->impl, name);
+		tell_detection(bc, r->algo, name);
 	}
 	return r->impl;
 }
@@ -302,7 +393,7 @@ static void append_word(char *buf, size_t size, const char *word)
 	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
 }
 
-void backend_print_list(void)
+void backend_print_list(enum collision_mode collisions)
 {
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
 		   "ALGORITHMS");
@@ -344,7 +435,11 @@ void backend_print_list(void)
 	for (int a = 0; a < SUMAC_NALGO; a++) {
 		struct sumac_selection sel;
 		const char *name = sumac_algo_info((enum sumac_algo)a)->name;
-		if (sumac_select((enum sumac_algo)a, NULL, &sel) == SUMAC_SELECT_OK)
+		/* What --debug would say under the same environment: SHA-1
+		 * with detection on takes only a backend that can detect. */
+		if (backend_select_auto((enum sumac_algo)a,
+					collision_detects(collisions, (enum sumac_algo)a),
+					&sel) == SUMAC_SELECT_OK)
 			out_printf("%-11s %s\n", name, sel.impl->driver);
 		else
 			out_printf("%-11s %s\n", name, "-");
@@ -359,4 +454,24 @@ void backend_print_list(void)
 			out_printf("%-19s %-6u %s\n", impl->driver, impl->lanes,
 				   sumac_impl_usable(impl) ? "yes" : "no");
 	}
+
+	/* SHA-1 collision detection: which SHA-1 rows can look for collision
+	 * attacks (the block backends), and what auto takes with it on. */
+	out_printf("\n%-19s %-8s %s\n", "SHA-1 DRIVER", "USABLE", "DETECTS COLLISIONS");
+	for (size_t i = 0; i < sumac_nimpls; i++) {
+		const struct sumac_impl *impl = &sumac_impls[i];
+		if (sumac_impl_compiled(impl) && sumac_impl_serves(impl, SUMAC_SHA1))
+			out_printf("%-19s %-8s %s\n", impl->driver,
+				   sumac_impl_available(impl, SUMAC_SHA1) ? "yes" : "no",
+				   sumac_impl_detects_sha1_collisions(impl) ? "yes" : "no");
+	}
+	struct sumac_selection on, off;
+	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s\n",
+		   backend_select_auto(SUMAC_SHA1, true, &on) == SUMAC_SELECT_OK ? on.impl->driver
+										 : "-",
+		   sumac_sha1dc_filter_name());
+	out_printf("sha1 without (SUMAC_SHA1_COLLISIONS=ignore) auto uses %s\n",
+		   backend_select_auto(SUMAC_SHA1, false, &off) == SUMAC_SELECT_OK
+			   ? off.impl->driver
+			   : "-");
 }

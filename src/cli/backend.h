@@ -9,6 +9,7 @@
 
 #include "hash/hash.h"
 #include "hash/registry.h"
+#include "cli/collision.h"
 #include "run/lanes.h"
 
 /* Where the user's choice came from: it decides what a backend that cannot
@@ -27,6 +28,10 @@ struct backend_choice {
 	bool invalid;              /* ...or not, and that was reported */
 	bool cpu_told;             /* --debug: SUMAC_CPU's line is out */
 	enum run_lanes_mode lanes; /* for --debug's word on lanes */
+	/* Unless COLLISION_IGNORE, SHA-1 takes only an implementation that
+	 * detects collision attacks: auto passes over the others, and a forced
+	 * one that cannot is an error (the way out is ignore). */
+	enum collision_mode collisions;
 	const struct sumac_impl *chosen[SUMAC_NALGO];
 };
 
@@ -42,11 +47,15 @@ enum backend_status {
 	BACKEND_NO_MEMORY,
 	BACKEND_CANNOT_HASH, /* --backend: none of its backends can hash it here */
 	BACKEND_NONE_USABLE, /* no implementation of it can run here */
+	/* --backend or SUMAC_BACKEND: its backends could hash SHA-1, but none
+	 * can detect collision attacks, and detection is on */
+	BACKEND_CANNOT_DETECT,
 };
 
 struct backend_refusal {
 	char *name; /* an element of the list */
 	enum sumac_select_status why;
+	bool nodetect; /* it could hash, but cannot detect SHA-1 collisions */
 };
 
 /* Everything backend_tell() words, gathered without printing. */
@@ -63,7 +72,8 @@ struct backend_report {
 	size_t nrefused;
 	bool env_ignored; /* a SUMAC_BACKEND that cannot hash it gave way to auto */
 	enum sumac_select_status last_why; /* the last element's refusal */
-	struct sumac_selection sel;        /* the selection made (--debug's skips) */
+	bool any_nodetect;          /* some element could hash, but not detect SHA-1 collisions */
+	struct sumac_selection sel; /* the selection made (--debug's skips) */
 };
 
 /* Chooses the implementation for algo and records the choice in bc,
@@ -80,7 +90,14 @@ enum backend_status backend_resolve(struct backend_choice *bc, enum sumac_algo a
  * Frees what r holds.  Returns r->impl, or NULL if an error was reported. */
 const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r);
 
-/* Prints the --list-backends table to stdout. */
-void backend_print_list(void);
+/* Prints the --list-backends table to stdout; the AUTO USES column of
+ * SHA-1 is auto's choice under collisions. */
+void backend_print_list(enum collision_mode collisions);
+
+/* Auto's choice for algo, passing over the implementations that cannot
+ * detect SHA-1 collisions when detect is set (and algo is SHA-1): the
+ * registry's sumac_select otherwise.  Returns sel->status. */
+enum sumac_select_status backend_select_auto(enum sumac_algo algo, bool detect,
+					     struct sumac_selection *sel);
 
 #endif

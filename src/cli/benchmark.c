@@ -5,17 +5,23 @@
  * Without -a, only one algorithm per family is timed: the others share
  * its block function and run at the same speed.  A backend with a lane
  * kernel (several files at once on one thread) gets a second row: the
- * MB/s of all its lanes together, each lane a message of the cell's size. */
+ * MB/s of all its lanes together, each lane a message of the cell's size.
+ * A SHA-1 backend that can detect collision attacks gets its rows twice,
+ * with detection off and on ("+dc"): on is what sha1sum does by default.
+ * The data is pseudo-random: detection's slow path depends on the data,
+ * and zeros would never take it. */
 #include "config.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/backend.h"
 #include "cli/benchmark.h"
 #include "cli/out.h"
 #include "cli/timing.h"
 #include "hash/registry.h"
+#include "hash/sha1dc.h"
 
 #define CELL_SECONDS 0.2
 
@@ -30,7 +36,8 @@ struct hash_job {
 	size_t len;
 	unsigned lanes; /* 0: one stream */
 	size_t stride;
-	int err; /* the first failure of a library backend */
+	bool detect; /* SHA-1 collision detection on */
+	int err;     /* the first failure of a library backend */
 };
 
 static void hash_once(void *arg)
@@ -40,9 +47,14 @@ static void hash_once(void *arg)
 	uint8_t digest[SUMAC_MAX_DIGEST];
 
 	int err = sumac_init(&ctx, job->algo, job->impl);
+	if (!err && job->detect && (err = sumac_sha1dc_enable(&ctx)) != 0)
+		sumac_discard(&ctx);
 	if (!err) {
 		sumac_update(&ctx, job->data, job->len);
 		err = sumac_final(&ctx, digest);
+		/* A flagged buffer still hashed in full. */
+		if (err == SUMAC_COLLISION)
+			err = 0;
 	}
 	if (err && !job->err)
 		job->err = err;
@@ -63,6 +75,8 @@ static void hash_lanes_once(void *arg)
 
 	for (unsigned l = 0; l < job->lanes; l++) {
 		sumac_init(&ctx[l], job->algo, job->impl);
+		if (job->detect)
+			(void)sumac_sha1dc_enable(&ctx[l]);
 		live[l] = &ctx[l];
 		in[l] = job->data + l * job->stride;
 	}
@@ -131,17 +145,18 @@ static void print_untimed(void)
 
 /* False if the backend failed (told). */
 static bool time_row(enum sumac_algo algo, const struct sumac_impl *impl, bool is_auto,
-		     const uint8_t *data, unsigned lanes)
+		     const uint8_t *data, unsigned lanes, bool detect)
 {
-	char label[40];
+	char label[40], lane_word[16] = "";
 
 	if (lanes)
-		snprintf(label, sizeof label, "%s x%u", impl->backend, lanes);
-	else
-		snprintf(label, sizeof label, "%s%s", impl->backend, is_auto ? " *" : "");
-	out_printf("%-11s %-15s", sumac_algo_info(algo)->name, label);
+		snprintf(lane_word, sizeof lane_word, " x%u", lanes);
+	snprintf(label, sizeof label, "%s%s%s%s", impl->backend, lane_word, detect ? " +dc" : "",
+		 is_auto && !lanes ? " *" : "");
+	out_printf("%-11s %-17s", sumac_algo_info(algo)->name, label);
 	for (size_t s = 0; s < NSIZES; s++) {
-		struct hash_job job = {algo, impl, data, sizes[s], lanes, sizes[NSIZES - 1], 0};
+		struct hash_job job = {algo,   impl, data, sizes[s], lanes, sizes[NSIZES - 1],
+				       detect, 0};
 		double rate = timing_rate(lanes ? hash_lanes_once : hash_once, &job, CELL_SECONDS,
 					  TIMING_CPU);
 		if (job.err) {
@@ -172,13 +187,19 @@ int benchmark_run(const enum sumac_algo *only)
 		out_error(0, "memory exhausted");
 		return 1;
 	}
-	for (size_t i = 0; i < len * SUMAC_MAX_LANES; i++)
-		data[i] = (uint8_t)(i * 2654435761u >> 13);
+	/* xorshift64: random-looking bytes, the same every run. */
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	for (size_t i = 0; i < len * SUMAC_MAX_LANES; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		data[i] = (uint8_t)(x >> 32);
+	}
 
 	out_printf("Whole hashes of in-memory buffers, %.1f s of CPU time per cell, in MB/s "
 		   "(10^6 bytes/s).\n\n",
 		   CELL_SECONDS);
-	out_printf("%-11s %-15s", "ALGORITHM", "BACKEND");
+	out_printf("%-11s %-17s", "ALGORITHM", "BACKEND");
 	for (size_t s = 0; s < NSIZES; s++)
 		out_printf(" %10s", size_names[s]);
 	out_text("\n");
@@ -186,22 +207,37 @@ int benchmark_run(const enum sumac_algo *only)
 
 	for (size_t a = 0; a < nalgos; a++) {
 		const enum sumac_algo algo = algos[a];
-		struct sumac_selection chosen;
+		struct sumac_selection chosen, chosen_dc;
 		if (sumac_select(algo, NULL, &chosen) != SUMAC_SELECT_OK)
 			chosen.impl = NULL;
+		if (backend_select_auto(algo, true, &chosen_dc) != SUMAC_SELECT_OK)
+			chosen_dc.impl = NULL;
 		for (size_t i = 0; i < sumac_nimpls; i++) {
 			const struct sumac_impl *impl = &sumac_impls[i];
 			if (!backend_runs(impl, algo))
 				continue;
-			ok &= time_row(algo, impl, impl == chosen.impl, data, 0);
 			/* The looped portable reference is one stream's speed. */
-			if (ok && impl->lanes >= 2 && impl->lanes_blocks && !impl->lanes_reference)
-				ok &= time_row(algo, impl, false, data, impl->lanes);
+			const bool lanes =
+				impl->lanes >= 2 && impl->lanes_blocks && !impl->lanes_reference;
+			const bool dc = sumac_algo_info(algo)->family == SUMAC_FAMILY_SHA1 &&
+					sumac_impl_detects_sha1_collisions(impl);
+			ok &= time_row(algo, impl, impl == chosen.impl, data, 0, false);
+			if (ok && dc)
+				ok &= time_row(algo, impl, impl == chosen_dc.impl, data, 0, true);
+			if (ok && lanes)
+				ok &= time_row(algo, impl, false, data, impl->lanes, false);
+			if (ok && lanes && dc)
+				ok &= time_row(algo, impl, false, data, impl->lanes, true);
 		}
 	}
 	out_text("\n* what auto uses (--backend and SUMAC_BACKEND override it).\n"
 		 "xN: N messages at once in lanes, as files are hashed (SUMAC_LANES), all "
 		 "lanes' bytes counted.\n");
+	if (!only || sumac_algo_info(*only)->family == SUMAC_FAMILY_SHA1)
+		out_printf("+dc: SHA-1 with collision detection on, as sha1sum runs by default "
+			   "(filter %s;\nSUMAC_SHA1_COLLISIONS=ignore runs the row without; * on "
+			   "both: auto with and without).\n",
+			   sumac_sha1dc_filter_name());
 	if (!only)
 		print_untimed();
 	free(data);

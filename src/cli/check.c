@@ -20,6 +20,7 @@
 #include "check/verify.h"
 #include "cli/check.h"
 #include "cli/cksum.h"
+#include "cli/collision.h"
 #include "cli/generate.h"
 #include "cli/hint.h"
 #include "cli/reuse.h"
@@ -73,6 +74,16 @@ static void print_summary(const char *list, const struct check_counts *c, bool i
 			     "WARNING: %" PRIuMAX " computed checksums did NOT match",
 			     nls_plural(c->mismatched)),
 			  c->mismatched);
+	/* sumac's own, after GNU's: the files whose match proves nothing
+	 * (both twins of a collision match), failed or only warned of. */
+	if (c->collided)
+		out_error(0,
+			  P_("WARNING: %" PRIuMAX " file appears to be part of a SHA-1 collision "
+			     "attack",
+			     "WARNING: %" PRIuMAX " files appear to be part of a SHA-1 collision "
+			     "attack",
+			     nls_plural(c->collided)),
+			  c->collided);
 	if (ignore_missing && c->matched == 0)
 		out_error(0, gnu_("%s: no file was verified"), out_quotef(list));
 }
@@ -86,8 +97,9 @@ static void print_totals(const struct check_summary *s)
 {
 	out_error(0,
 		  "summary: %" PRIuMAX " verified, %" PRIuMAX " failed, %" PRIuMAX
-		  " unreadable, %" PRIuMAX " missing, %" PRIuMAX " improperly formatted",
-		  s->verified, s->failed, s->unreadable, s->missing, s->malformed);
+		  " unreadable, %" PRIuMAX " missing, %" PRIuMAX " improperly formatted, %" PRIuMAX
+		  " part of a SHA-1 collision attack",
+		  s->verified, s->failed, s->unreadable, s->missing, s->malformed, s->collided);
 }
 
 /* What a queued line carries to its report: the line number for a
@@ -161,6 +173,10 @@ static void reused_result(const struct run_job *j, const struct line_item *item,
 	if (item->first) {
 		e->state = REUSE_FILLED;
 		e->err = j->err;
+		/* Only the SHA-1 row can be flagged; every line of the file
+		 * learns it from here (report_line looks at its algorithm). */
+		e->collision = j->collision;
+		e->hit = j->hit;
 		if (!j->err && e->left + e->pending > 1) {
 			e->digests = malloc(e->algos->n * sizeof *e->digests);
 			if (e->digests)
@@ -181,9 +197,17 @@ static void report_line(struct list_run *r, const struct run_job *j)
 	const struct line_item *item = j->payload;
 	const bool status_only = r->o->verbosity == VERBOSITY_STATUS;
 	struct check_outcome res = {.err = j->err, .digest = j->digest, .expected = item->text};
+	const struct sumac_sha1dc_hit *hit = &j->hit;
 
-	if (!item->malformed && item->reuse)
+	res.collision = j->collision;
+	if (!item->malformed && item->reuse) {
 		reused_result(j, item, &res);
+		/* The file's one read flagged its SHA-1: this line's
+		 * algorithm may be another. */
+		res.collision =
+			item->reuse->collision && item->reuse->algos->algo[item->row] == SUMAC_SHA1;
+		hit = &item->reuse->hit;
+	}
 
 	if (!item->malformed)
 		res.digest_len = item->digest_len;
@@ -209,6 +233,23 @@ static void report_line(struct list_run *r, const struct run_job *j)
 	case CHECK_OK:
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
 			print_status(r->o->level, j->name, r->ok_word);
+		break;
+	case CHECK_COLLISION:
+		/* GNU's "FAILED open or read" pattern: grep ': FAILED' still
+		 * finds it, and --quiet still shows it. */
+		if (!status_only)
+			print_status(r->o->level, j->name, "FAILED SHA-1 collision attack");
+		if (r->o->debug)
+			collision_tell_debug(j->name, hit);
+		break;
+	case CHECK_OK_COLLISION:
+		/* warn: GNU's OK, and the warning, which only stderr carries
+		 * (so --status keeps it: the exit status does not tell). */
+		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
+			print_status(r->o->level, j->name, r->ok_word);
+		collision_tell(j->name);
+		if (r->o->debug)
+			collision_tell_debug(j->name, hit);
 		break;
 	case CHECK_MISMATCH:
 		if (!status_only)
@@ -380,6 +421,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	item->first = lr.first;
 	j->compute = kind == CHECK_LINE_VALID;
 	j->algos = NULL;
+	j->detect_sha1 = r->o->collisions != COLLISION_IGNORE;
 	if (lr.first) {
 		if (!j->digests && !(j->digests = malloc(SUMAC_NALGO * sizeof *j->digests))) {
 			drain(r);
@@ -609,6 +651,7 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 	r.parser = &parser;
 	r.policy.strict = o->strict;
 	r.policy.ignore_missing = o->ignore_missing;
+	r.policy.collisions_fail = o->collisions == COLLISION_FAIL;
 	r.ok_word = gnu_("OK");
 	r.failed_word = gnu_("FAILED");
 	r.unreadable_word = gnu_("FAILED open or read");

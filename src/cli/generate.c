@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "check/base64.h"
+#include "cli/collision.h"
 #include "cli/level.h"
 #include "cli/nls.h"
 #include "hash/cpu.h"
@@ -193,6 +194,15 @@ static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool 
 				print_line(o, o->algos[i], j->name, j->digests[i]);
 		else
 			print_line(o, o->algo, j->name, j->digest);
+		/* The line is the real SHA-1, as GNU would print it; what
+		 * is wrong with the file is said beside it, on stderr. */
+		if (j->collision) {
+			collision_tell(j->name);
+			if (o->debug)
+				collision_tell_debug(j->name, &j->hit);
+			if (o->collisions == COLLISION_FAIL)
+				ok = false;
+		}
 	}
 	run_done(q);
 	return ok;
@@ -236,6 +246,7 @@ static void submit(struct gen_run *g, struct run_job *j, const char *name, bool 
 	j->algo = g->o->algo;
 	j->digest_len = g->o->digest_len;
 	j->impl = g->impl;
+	j->detect_sha1 = g->o->collisions != COLLISION_IGNORE;
 	j->compute = compute;
 	run_submit(g->q);
 }

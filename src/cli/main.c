@@ -11,6 +11,7 @@
 #include "cli/backend.h"
 #include "cli/benchmark.h"
 #include "cli/check.h"
+#include "cli/collision.h"
 #include "cli/cpumask.h"
 #include "cli/generate.h"
 #include "cli/level.h"
@@ -121,7 +122,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		opts_print_version(o);
 		return 0;
 	case ACTION_LIST_BACKENDS:
-		backend_print_list();
+		backend_print_list(o->collisions);
 		return 0;
 	case ACTION_BENCHMARK:
 		return benchmark_run(o->algo_given ? &o->algo : NULL);
@@ -189,6 +190,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	if (progress)
 		buf.progress = progress_read;
 	backend_choice_init(&bc, o->backend, o->debug);
+	bc.collisions = o->collisions;
 	bc.lanes = multi ? RUN_LANES_OFF : lanes; /* what --debug says */
 	if (o->action == ACTION_CHECK)
 		ok = check_run(o, &bc, q, argv + o->first_operand, argc - o->first_operand);
@@ -236,6 +238,11 @@ int main(int argc, char **argv)
 			  q, m);
 		return 1;
 	}
+	/* The same for a bad SUMAC_SHA1_COLLISIONS (--sha1-collisions wins
+	 * over it, and was checked with the options). */
+	if (o.action != ACTION_HELP && o.action != ACTION_VERSION &&
+	    !collision_mode_resolve(o.collisions_given, &o.collisions))
+		return 1;
 	/* -j 0 and -j auto: one job per CPU this process may use. */
 	if (o.jobs == 0)
 		o.jobs = run_online_cpus();

@@ -36,6 +36,7 @@ enum long_only {
 	OPT_UNLISTED,
 	OPT_SUMMARY,
 	OPT_PROGRESS,
+	OPT_SHA1_COLLISIONS,
 };
 
 /* -j and --jobs exist under every name: an extension GNU lacks, so it
@@ -145,6 +146,10 @@ static const struct option sumac_options[] = {
 	{"dereference", no_argument, NULL, 'L'},
 	{"unlisted", required_argument, NULL, OPT_UNLISTED},
 	{"summary", no_argument, NULL, OPT_SUMMARY},
+	/* sumac's only: under a GNU name SUMAC_SHA1_COLLISIONS says it.  No
+	 * other option starts "sh", so every abbreviation sumac took before
+	 * still means what it meant. */
+	{"sha1-collisions", required_argument, NULL, OPT_SHA1_COLLISIONS},
 	/* cksum's, with its meaning: no GNU option starts "ba" or "ra", so
 	 * every abbreviation of a GNU option stays what it was. */
 	{"base64", no_argument, NULL, OPT_BASE64},
@@ -304,6 +309,16 @@ static int bad_progress(const char *arg)
 	fputs("Valid arguments are:\n", stderr);
 	const char *name;
 	for (size_t i = 0; (name = progress_when_name_at(i)); i++)
+		fprintf(stderr, "  - '%s'\n", name);
+	return usage_error();
+}
+
+static int bad_collisions(const char *arg)
+{
+	out_error(0, "invalid argument %s for %s", out_quote(arg), "'--sha1-collisions'");
+	fputs("Valid arguments are:\n", stderr);
+	const char *name;
+	for (unsigned i = 0; (name = collision_mode_name(i)); i++)
 		fprintf(stderr, "  - '%s'\n", name);
 	return usage_error();
 }
@@ -691,6 +706,8 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 	o->verbosity = VERBOSITY_NORMAL;
 	o->backend = NULL;
 	o->lanes = NULL;
+	o->collisions = COLLISION_FAIL;
+	o->collisions_given = false;
 	o->debug = false;
 	o->jobs = 1;
 	o->recursive = false;
@@ -797,6 +814,11 @@ int opts_parse(struct sumac_opts *o, int argc, char **argv)
 			break;
 		case OPT_LANES:
 			o->lanes = optarg;
+			break;
+		case OPT_SHA1_COLLISIONS:
+			if (!collision_mode_parse(optarg, &o->collisions))
+				return bad_collisions(optarg);
+			o->collisions_given = true;
 			break;
 		case OPT_LIST_BACKENDS:
 			list_backends = true;
@@ -972,7 +994,9 @@ static void print_cksum_help(const struct sumac_opts *o)
 		 "      --version         show the version and exit\n\n"
 		 "A length suffix on a fixed-length tag (SHA256-8) is an improperly formatted\n"
 		 "line, where GNU compares that many bits.\n"
-		 "Exit status: 0 if everything hashed or verified, 1 otherwise.\n");
+		 "Exit status: 0 if everything hashed or verified, 1 otherwise.\n"
+		 "A SHA-1 input that is half of a collision attack fails; SUMAC_SHA1_COLLISIONS=\n"
+		 "warn only warns, ignore does not look.\n");
 }
 
 void opts_print_help(const struct sumac_opts *o)
@@ -1068,6 +1092,10 @@ void opts_print_help(const struct sumac_opts *o)
 			"      --lanes=WHEN      hash several files at once in each thread: auto\n"
 			"                        (where a kernel for it is faster), off, always\n"
 			"                        (SUMAC_LANES sets the same for every name)\n"
+			"      --sha1-collisions=WHAT  a SHA-1 input that is half of a collision\n"
+			"                        attack: fail (the default: a message, and the\n"
+			"                        file fails), warn (the message only), ignore (no\n"
+			"                        detection; SUMAC_SHA1_COLLISIONS sets the same)\n"
 			"      --debug           tell on stderr which implementation hashes\n"
 			"      --benchmark       time every usable backend in memory for a few\n"
 			"                        seconds and show which one is fastest here\n"
@@ -1081,6 +1109,12 @@ void opts_print_help(const struct sumac_opts *o)
 		   "the BSD form, and names escaped with a leading '\\'.\nDigests are %s.\n"
 		   "Exit status: 0 if everything hashed or verified, 1 otherwise.\n",
 		   o->gnu_name ? ai->tag : "chosen by -a, by a BSD tag, or by their length");
+	if (!o->gnu_name || ai->family == SUMAC_FAMILY_SHA1)
+		out_text("A SHA-1 input that is half of a collision attack (SHAttered, SHA-mbles)\n"
+			 "fails: a message on stderr, and exit status 1; --check prints\n"
+			 "'FILE: FAILED SHA-1 collision attack' for it.  "
+			 "SUMAC_SHA1_COLLISIONS=warn\n"
+			 "keeps the message only, =ignore does not look.\n");
 	if (!o->gnu_name)
 		out_text(
 			"--check also reads other tools' tags: OpenSSL's SHA2-256(FILE)= DIGEST,\n"

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "cli/cksum.h"
+#include "cli/collision.h"
 #include "cli/progress.h"
 #include "hash/hash.h"
 
@@ -54,6 +55,10 @@ struct sumac_opts {
 	enum verbosity verbosity;
 	const char *backend; /* NULL: SUMAC_BACKEND or auto */
 	const char *lanes;   /* --lanes; NULL: SUMAC_LANES or auto */
+	/* SHA-1 collision detection: sumac's --sha1-collisions, else
+	 * SUMAC_SHA1_COLLISIONS (main resolves it after opts_parse). */
+	enum collision_mode collisions;
+	bool collisions_given;
 	bool debug;
 	bool recursive;       /* sumac -r: walk directory operands */
 	bool dereference;     /* sumac -L: follow links met in a walk */

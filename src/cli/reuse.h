@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "hash/hash.h"
+#include "hash/sha1dc.h"
 #include "run/hash.h"
 
 enum reuse_state {
@@ -30,6 +31,10 @@ struct reuse_entry {
 	int err;                     /* REUSE_FILLED: the read's error, or 0 */
 	struct run_algo_list *algos; /* REUSE_ISSUED on: one per bit of mask */
 	unsigned char (*digests)[SUMAC_MAX_DIGEST]; /* REUSE_FILLED, no err */
+	/* REUSE_FILLED: the read found the file's SHA-1 half of a collision
+	 * attack (its SHA-1 row), and where. */
+	bool collision;
+	struct sumac_sha1dc_hit hit;
 	size_t len;
 	char name[];
 };

@@ -10,13 +10,37 @@
 static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd,
 		     const struct stat *st, struct io_buffer *buf);
 
+int run_stream_start(const struct run_job *j, struct sumac_ctx *ctx, enum sumac_algo algo,
+		     const struct sumac_impl *impl, unsigned digest_len)
+{
+	int err = sumac_init_len(ctx, algo, impl, digest_len);
+	if (err || !j->detect_sha1 || sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
+		return err;
+	/* The client chose an implementation that can detect: a refusal here
+	 * is an error, never a SHA-1 quietly left unchecked. */
+	err = sumac_sha1dc_enable(ctx);
+	if (err)
+		sumac_discard(ctx);
+	return err;
+}
+
+int run_stream_final(struct run_job *j, struct sumac_ctx *ctx, uint8_t *out)
+{
+	const int err = sumac_final(ctx, out);
+	if (err != SUMAC_COLLISION)
+		return err;
+	j->collision = true;
+	sumac_sha1dc_result(ctx, &j->hit);
+	return 0;
+}
+
 int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, struct io_buffer *buf)
 {
 	(void)ctx;
 	if (j->algos)
 		return hash_many(j->algos, j, fd, st, buf);
 	struct sumac_ctx hc;
-	int err = sumac_init_len(&hc, j->algo, j->impl, j->digest_len);
+	int err = run_stream_start(j, &hc, j->algo, j->impl, j->digest_len);
 	if (err)
 		return err;
 	/* A known stat tells a small regular file from an input worth the
@@ -29,7 +53,7 @@ int run_hash_job(void *ctx, struct run_job *j, int fd, const struct stat *st, st
 	}
 	j->bytes = hc.total_lo;
 	/* A library backend that failed mid-stream: an error, no digest. */
-	return sumac_final(&hc, j->digest);
+	return run_stream_final(j, &hc, j->digest);
 }
 
 static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd,
@@ -45,8 +69,8 @@ static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd
 
 	for (; !err && started < list->n; started++) {
 		each[started] = &hc[started];
-		err = sumac_init_len(&hc[started], list->algo[started], list->impl[started],
-				     list->digest_len[started]);
+		err = run_stream_start(j, &hc[started], list->algo[started], list->impl[started],
+				       list->digest_len[started]);
 	}
 	if (err) {
 		/* The one that failed to start holds nothing. */
@@ -67,7 +91,7 @@ static int hash_many(const struct run_algo_list *list, struct run_job *j, int fd
 	/* Every stream is finished, even after one fails, so that a library
 	 * backend releases what it holds. */
 	for (unsigned i = 0; i < list->n; i++) {
-		const int e = sumac_final(&hc[i], j->digests[i]);
+		const int e = run_stream_final(j, &hc[i], j->digests[i]);
 		if (!err)
 			err = e;
 	}

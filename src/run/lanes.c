@@ -26,6 +26,7 @@
 
 #include "hash/registry.h"
 #include "io/io.h"
+#include "run/hash.h"
 #include "run/lanes.h"
 
 struct lane {
@@ -127,7 +128,7 @@ static bool start(void *batch, struct run_job *j, int fd, const struct stat *st)
 		if (!b->lane[l].job)
 			lane = &b->lane[l];
 	/* A failing init is computed alone, which reports it. */
-	if (!lane || sumac_init_len(&lane->ctx, j->algo, j->impl, j->digest_len) != 0)
+	if (!lane || run_stream_start(j, &lane->ctx, j->algo, j->impl, j->digest_len) != 0)
 		return false;
 #if HAVE_POSIX_FADVISE
 	if (large)
@@ -172,7 +173,7 @@ static void end_lane(struct lane *lane, int err, struct run_job **done, int *fds
 		sumac_update(&lane->ctx, lane->data + lane->pos, lane->len - lane->pos);
 		j->bytes = lane->ctx.total_lo;
 		/* A library backend that failed: an error, no digest. */
-		j->err = sumac_final(&lane->ctx, j->digest);
+		j->err = run_stream_final(j, &lane->ctx, j->digest);
 	}
 	done[*ndone] = j;
 	fds[*ndone] = lane->fd;

@@ -640,6 +640,7 @@ struct run_job *run_slot(struct run_queue *q)
 		return NULL;
 	struct run_job *j = &q->ring[slot_of(q, tail)];
 	j->err = 0;
+	j->collision = false;
 	return j;
 }
 

@@ -40,6 +40,7 @@
 #include <sys/stat.h>
 
 #include "hash/hash.h"
+#include "hash/sha1dc.h"
 #include "io/io.h"
 
 struct run_algo_list;
@@ -59,12 +60,20 @@ struct run_job {
 	 * the client's, kept per slot.  Such a job is never in a lane. */
 	const struct run_algo_list *algos;
 	unsigned char (*digests)[SUMAC_MAX_DIGEST];
+	/* Turn SHA-1 collision detection on (sumac_sha1dc_enable) for the
+	 * SHA-1 stream of the job, algo or a row of algos; the implementation
+	 * must be one that can detect (hash/sha1dc.h). */
+	bool detect_sha1;
 
 	/* Results: err is 0, an errno value from opening, reading or closing,
 	 * or what the compute callback returned; digest is the callback's. */
 	int err;
 	unsigned char digest[SUMAC_MAX_DIGEST];
 	uint64_t bytes; /* how many the input had (cksum's legacy lines) */
+	/* With detect_sha1: the input is half of a SHA-1 collision attack
+	 * (the digest is still the real one, and err 0); hit says where. */
+	bool collision;
+	struct sumac_sha1dc_hit hit;
 
 	int state; /* private to pipeline.c */
 	/* Private to pipeline.c too: how far a worker computing the job

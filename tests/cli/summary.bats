@@ -48,7 +48,7 @@ last_err_line() {
 	s -c --summary L
 	assert_rc 1
 	assert_out_is 'a: OK\nb: OK\nc: FAILED\ngone: FAILED open or read\nlocked: FAILED open or read\n'
-	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted, 0 part of a SHA-1 collision attack" ]
 	# GNU's warnings are all still there, before it.
 	assert_err_line 'sumac: WARNING: 2 listed files could not be read'
 	assert_err_line 'sumac: WARNING: 1 computed checksum did NOT match'
@@ -72,7 +72,7 @@ last_err_line() {
 	s -c --summary GOOD
 	assert_rc 0
 	assert_out_is 'a: OK\n'
-	assert_err_is 'sumac: summary: 1 verified, 0 failed, 0 unreadable, 0 missing, 0 improperly formatted\n'
+	assert_err_is 'sumac: summary: 1 verified, 0 failed, 0 unreadable, 0 missing, 0 improperly formatted, 0 part of a SHA-1 collision attack\n'
 	s -c --summary --strict GOOD L
 	assert_rc 1
 }
@@ -82,33 +82,33 @@ last_err_line() {
 	assert_rc 1
 	assert_out_empty
 	# GNU reports open errors even with --status; its warnings are gone.
-	assert_err_is "sumac: gone: No such file or directory\nsumac: locked: Is a directory\nsumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted\n"
+	assert_err_is "sumac: gone: No such file or directory\nsumac: locked: Is a directory\nsumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted, 0 part of a SHA-1 collision attack\n"
 }
 
 @test "--quiet: only the failures on stdout, then the summary" {
 	s -c --quiet --summary L
 	assert_rc 1
 	assert_out_is 'c: FAILED\ngone: FAILED open or read\nlocked: FAILED open or read\n'
-	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted, 0 part of a SHA-1 collision attack" ]
 }
 
 @test "--ignore-missing: a missing file is skipped, and still counted as missing" {
 	s -c --ignore-missing --summary L
 	assert_rc 1
 	assert_out_is 'a: OK\nb: OK\nc: FAILED\nlocked: FAILED open or read\n'
-	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 2 verified, 1 failed, 1 unreadable, 1 missing, 1 improperly formatted, 0 part of a SHA-1 collision attack" ]
 }
 
 @test "several lists, stdin among them, and one that cannot be opened: the sums" {
 	STDIN_FILE=GOOD s -c --summary L - nolist GOOD L
 	assert_rc 1
 	assert_err_line 'sumac: nolist: No such file or directory'
-	[ "$(last_err_line)" = "sumac: summary: 6 verified, 2 failed, 2 unreadable, 2 missing, 2 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 6 verified, 2 failed, 2 unreadable, 2 missing, 2 improperly formatted, 0 part of a SHA-1 collision attack" ]
 	# A list with nothing properly formatted counts its lines.
 	printf 'junk\njunk\n' >JUNK
 	s -c --summary JUNK
 	assert_rc 1
-	[ "$(last_err_line)" = "sumac: summary: 0 verified, 0 failed, 0 unreadable, 0 missing, 2 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 0 verified, 0 failed, 0 unreadable, 0 missing, 2 improperly formatted, 0 part of a SHA-1 collision attack" ]
 }
 
 @test "-j 2 over many files: the same stdout and stderr as a serial run" {
@@ -126,21 +126,21 @@ last_err_line() {
 	s -c --summary BIG L
 	local out err
 	out=$(<"$OUT") err=$(<"$ERR")
-	[ "$(last_err_line)" = "sumac: summary: 50 verified, 10 failed, 1 unreadable, 4 missing, 2 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 50 verified, 10 failed, 1 unreadable, 4 missing, 2 improperly formatted, 0 part of a SHA-1 collision attack" ]
 	s -j 2 -c --summary BIG L
 	[ "$(<"$OUT")" = "$out" ]
 	[ "$(<"$ERR")" = "$err" ]
 	s -j 2 -c --status --summary BIG L
-	[ "$(last_err_line)" = "sumac: summary: 50 verified, 10 failed, 1 unreadable, 4 missing, 2 improperly formatted" ]
+	[ "$(last_err_line)" = "sumac: summary: 50 verified, 10 failed, 1 unreadable, 4 missing, 2 improperly formatted, 0 part of a SHA-1 collision attack" ]
 }
 
 @test "a script can read the counts" {
 	s -c --status --summary L
-	local verified failed unreadable missing malformed
-	IFS=' ' read -r verified failed unreadable missing malformed < <(sed -n \
-		's/^sumac: summary: \([0-9]*\) verified, \([0-9]*\) failed, \([0-9]*\) unreadable, \([0-9]*\) missing, \([0-9]*\) improperly formatted$/\1 \2 \3 \4 \5/p' \
+	local verified failed unreadable missing malformed collided
+	IFS=' ' read -r verified failed unreadable missing malformed collided < <(sed -n \
+		's/^sumac: summary: \([0-9]*\) verified, \([0-9]*\) failed, \([0-9]*\) unreadable, \([0-9]*\) missing, \([0-9]*\) improperly formatted, \([0-9]*\) part of a SHA-1 collision attack$/\1 \2 \3 \4 \5 \6/p' \
 		"$ERR")
-	[ "$verified $failed $unreadable $missing $malformed" = "2 1 1 1 1" ]
+	[ "$verified $failed $unreadable $missing $malformed $collided" = "2 1 1 1 1 0" ]
 }
 
 @test "--summary without --check is a usage error" {
@@ -153,10 +153,10 @@ last_err_line() {
 @test "--su abbreviates --summary; --s stays ambiguous" {
 	s -c --su GOOD
 	assert_rc 0
-	assert_err_is 'sumac: summary: 1 verified, 0 failed, 0 unreadable, 0 missing, 0 improperly formatted\n'
+	assert_err_is 'sumac: summary: 1 verified, 0 failed, 0 unreadable, 0 missing, 0 improperly formatted, 0 part of a SHA-1 collision attack\n'
 	s -c --s GOOD
 	assert_rc 1
-	assert_err_is "sumac: option '--s' is ambiguous; possibilities: '--status' '--strict' '--summary'\nTry 'sumac --help' for more information.\n"
+	assert_err_is "sumac: option '--s' is ambiguous; possibilities: '--status' '--strict' '--summary' '--sha1-collisions'\nTry 'sumac --help' for more information.\n"
 }
 
 @test "GNU names: --summary and --su are unrecognized, as GNU says" {

@@ -50,7 +50,8 @@ the battery cannot run here.
 
 Environment: SUMAC (the binary; default ../../src/sumac beside this file),
 SUMAC_DIFF_SEED, SUMAC_DIFF_COUNT (default count), SUMAC_DIFF_JOBS (worker
-processes, default: CPUs), SUMAC_BACKEND is passed to sumac when set.
+processes, default: CPUs), SUMAC_BACKEND and SUMAC_SHA1_COLLISIONS are passed
+to sumac when set.
 """
 
 import argparse
@@ -641,6 +642,10 @@ def run_variant(case, exe, jobs, work, tag):
     env.update(case.env)
     if os.environ.get("SUMAC_BACKEND") and jobs is not None:
         env["SUMAC_BACKEND"] = os.environ["SUMAC_BACKEND"]
+    # Beside it: a library backend forced for SHA-1 (OpenSSL) needs
+    # SHA-1 collision detection off, else every sha1sum case is an error.
+    if os.environ.get("SUMAC_SHA1_COLLISIONS") and jobs is not None:
+        env["SUMAC_SHA1_COLLISIONS"] = os.environ["SUMAC_SHA1_COLLISIONS"]
     close = []
     opened = []
     out_path = os.path.join(work, tag + ".stdout")

@@ -21,7 +21,9 @@
  *     cksum): anything else is a false OK;
  *   - the exit status must be 0 exactly when every checked line was OK;
  *   - --status must give the same exit status, and nothing may crash.
- * The number of mutations tried is printed. */
+ * The number of mutations tried is printed.  Then the twin case (issue 19):
+ * lists made from one half of a SHA-1 collision, naming the other half,
+ * must never print OK (twin_case()). */
 #include "config.h"
 
 #include <ctype.h>
@@ -746,6 +748,128 @@ static void mutate_cksum(struct batch *bt, enum sumac_algo algo, const struct co
 	}
 }
 
+/* The twin case (issue 19): a list made from one half of a SHA-1 collision
+ * (SHAttered, SHA-mbles) holds the right SHA-1 of the other half, so only
+ * collision detection keeps it from a false OK.  Lists made from each twin,
+ * naming itself and its twin, in every SHA-1 form each program reads, are
+ * checked as sha1sum, sumac (with and without -a sha1), cksum, under -j 2
+ * and lanes forced: no line may say OK, and the exit status must be 1 (with
+ * --status too).  Returns the number of list lines checked, or 0 when the
+ * collision files are not there (a skip, told). */
+static unsigned long twin_case(void)
+{
+	static const char *const twins[][2] = {
+		{"shattered-1.pdf", "shattered-2.pdf"},
+		{"sha-mbles-1.bin", "sha-mbles-2.bin"},
+	};
+	const char *vectors = getenv("SUMAC_VECTORS");
+	char path[8192], list[4200], out[4200], err[4200];
+	unsigned long lines = 0;
+
+	snprintf(list, sizeof list, "%s/lists/twins", dir);
+	snprintf(out, sizeof out, "%s/out", dir);
+	snprintf(err, sizeof err, "%s/err", dir);
+	FILE *lp = fopen(list, "wb");
+	if (!lp)
+		exit(99);
+	for (size_t t = 0; t < 2; t++) {
+		for (size_t k = 0; k < 2; k++) {
+			size_t len;
+			snprintf(path, sizeof path, "%s/sha1-collisions/%s",
+				 vectors ? vectors : ".", twins[t][k]);
+			char *data = slurp(path, &len);
+			if (!data) {
+				fclose(lp);
+				tap_diag("no %s: the twin case is skipped", path);
+				return 0;
+			}
+			snprintf(path, sizeof path, "%s/files/%s", dir, twins[t][k]);
+			FILE *fp = fopen(path, "wb");
+			if (!fp || fwrite(data, 1, len, fp) != len || fclose(fp) != 0)
+				exit(99);
+			unsigned char d[SUMAC_MAX_DIGEST];
+			char hex[2 * SUMAC_MAX_DIGEST + 1], b64[64];
+			sumac_digest_portable(SUMAC_SHA1, data, len, d);
+			free(data);
+			to_hex(d, 20, hex);
+			base64_encode(d, 20, b64);
+			/* The digest of this twin, for itself and for the
+			 * other: the same SHA-1, every form. */
+			for (size_t n = 0; n < 2; n++) {
+				const char *name = twins[t][n];
+				fprintf(lp, "%s  %s\n%s *%s\nSHA1 (%s) = %s\nSHA1 (%s) = %s\n", hex,
+					name, hex, name, name, hex, name, b64);
+				lines += 4;
+			}
+		}
+	}
+	if (fclose(lp) != 0)
+		exit(99);
+	tap_diag("twins: a list of %lu lines, each naming a file half of a collision", lines);
+
+	/* Detection on, as sha1sum runs by default; the library a CI lane
+	 * may force for the other cases cannot detect. */
+	setenv("SUMAC_SHA1_COLLISIONS", "fail", 1);
+	unsetenv("SUMAC_BACKEND");
+	/* cksum alone reads the base64 lines; each program its forms. */
+	static const struct twin_run {
+		const char *argv0, *a, *b, *lanes;
+	} runs[] = {
+		{"sha1sum", "-c", "-w", "auto"},    {"sumac", "-c", "-w", "auto"},
+		{"sumac", "-c", "-asha1", "off"},   {"cksum", "-c", "-w", "auto"},
+		{"sha1sum", "-c", "-j2", "always"}, {"sumac", "-c", "-j2", "off"},
+	};
+	char filesdir[4200];
+	snprintf(filesdir, sizeof filesdir, "%s/files", dir);
+	if (chdir(filesdir) != 0)
+		exit(99);
+	unsigned long oks = 0, bad_status = 0, checked = 0;
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		for (int status_only = 0; status_only < 2; status_only++) {
+			const char *args[] = {runs[i].a, runs[i].b, status_only ? "--status" : list,
+					      status_only ? list : NULL, NULL};
+			struct run_result rr;
+			setenv("SUMAC_LANES", runs[i].lanes, 1);
+			if (!spawn_run(sumac, runs[i].argv0, args, true, "/dev/null", out, err,
+				       &rr)) {
+				tap_ok(false, "could not start %s", sumac);
+				exit(1);
+			}
+			stats.runs++;
+			const int code = spawn_exit_code(&rr);
+			if (code != 1) {
+				bad_status++;
+				printf("# twins: %s %s %s%s: exit %d, expected 1\n", runs[i].argv0,
+				       runs[i].a, runs[i].b, status_only ? " --status" : "", code);
+			}
+			if (code >= 128)
+				stats.crashes++;
+			size_t olen;
+			char *o = slurp(out, &olen);
+			for (char *p = o; p && *p;) {
+				char *nl = strchr(p, '\n');
+				if (nl)
+					*nl = '\0';
+				checked++;
+				if (strlen(p) >= 4 && strcmp(p + strlen(p) - 4, ": OK") == 0) {
+					oks++;
+					if (oks <= 10)
+						printf("# FALSE OK on a twin (%s %s %s): %s\n",
+						       runs[i].argv0, runs[i].a, runs[i].b, p);
+				}
+				p = nl ? nl + 1 : NULL;
+			}
+			free(o);
+		}
+	}
+	unsetenv("SUMAC_LANES");
+	tap_ok(oks == 0, "twins: no OK for a file half of a SHA-1 collision (%lu of %lu lines)",
+	       oks, checked);
+	tap_ok(bad_status == 0, "twins: exit status 1 every time, --status too (%lu wrong)",
+	       bad_status);
+	return checked;
+}
+
 int main(void)
 {
 	sumac = getenv("SUMAC");
@@ -839,6 +963,8 @@ int main(void)
 	run_mode(&ck, &bt);
 	free_batch(&bt);
 
+	const unsigned long twin_lines = twin_case();
+	tap_diag("%lu status lines of twin lists checked", twin_lines);
 	tap_diag("%lu mutations tried (%lu as sha256sum, %lu as sumac, %lu as cksum), %lu files, "
 		 "%lu runs, %.1f s",
 		 stats.mutations, gnu_mutations, sumac_mutations,

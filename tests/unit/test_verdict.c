@@ -28,8 +28,8 @@ static bool counts_are(const struct check_counts *c, const struct counts_seen *w
 static void one(const char *what, enum check_line_kind kind, int err, const char *expected,
 		bool ignore_missing, enum check_verdict want, struct counts_seen counts)
 {
-	const struct check_outcome res = {err, err ? NULL : digest, sizeof digest, expected};
-	const struct check_policy p = {false, ignore_missing};
+	const struct check_outcome res = {err, err ? NULL : digest, sizeof digest, expected, false};
+	const struct check_policy p = {false, ignore_missing, true};
 	struct check_counts c;
 	memset(&c, 0, sizeof c);
 	const enum check_verdict v = check_classify(kind, &res, &p, &c);
@@ -41,11 +41,11 @@ static void one(const char *what, enum check_line_kind kind, int err, const char
  * in exactly one class, a missing file as missing, never as unreadable. */
 static void summary_cases(void)
 {
-	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef"};
-	const struct check_outcome bad = {0, digest, sizeof digest, "deadbeee"};
-	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef"};
-	const struct check_outcome denied = {EACCES, NULL, sizeof digest, "deadbeef"};
-	const struct check_policy plain = {false, false}, ignore = {false, true};
+	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef", false};
+	const struct check_outcome bad = {0, digest, sizeof digest, "deadbeee", false};
+	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef", false};
+	const struct check_outcome denied = {EACCES, NULL, sizeof digest, "deadbeef", false};
+	const struct check_policy plain = {false, false, true}, ignore = {false, true, true};
 	struct check_summary s;
 	struct check_counts c;
 
@@ -73,6 +73,41 @@ static void summary_cases(void)
 	tap_ok(s.verified == 2 && s.failed == 1 && s.unreadable == 2 && s.missing == 3 &&
 		       s.malformed == 1,
 	       "summary of two lists: the sums of both");
+}
+
+/* A file found half of a SHA-1 collision attack: a match fails it (fail)
+ * or is verified and counted (warn); a mismatch stays a mismatch. */
+static void collision_cases(void)
+{
+	const struct check_outcome twin = {0, digest, sizeof digest, "deadbeef", true};
+	const struct check_outcome twin_bad = {0, digest, sizeof digest, "deadbeee", true};
+	const struct check_policy fail = {false, false, true}, warn = {false, false, false};
+	struct check_counts c;
+	struct check_summary s;
+
+	memset(&c, 0, sizeof c);
+	tap_ok(check_classify(CHECK_LINE_VALID, &twin, &fail, &c) == CHECK_COLLISION &&
+		       c.collided == 1 && c.matched == 0 && c.mismatched == 0,
+	       "collision, fail: its own verdict, not matched");
+	tap_ok(!check_list_passed(&c, &fail), "collision, fail: the list fails");
+	memset(&s, 0, sizeof s);
+	check_summary_add(&s, &c, &fail);
+	tap_ok(s.collided == 1 && s.verified == 0 && s.failed == 0,
+	       "collision, fail: the summary's own class");
+
+	memset(&c, 0, sizeof c);
+	tap_ok(check_classify(CHECK_LINE_VALID, &twin, &warn, &c) == CHECK_OK_COLLISION &&
+		       c.collided == 1 && c.matched == 1,
+	       "collision, warn: verified, and counted");
+	tap_ok(check_list_passed(&c, &warn), "collision, warn: the list passes, as GNU's");
+	memset(&s, 0, sizeof s);
+	check_summary_add(&s, &c, &warn);
+	tap_ok(s.collided == 0 && s.verified == 1, "collision, warn: verified in the summary");
+
+	memset(&c, 0, sizeof c);
+	tap_ok(check_classify(CHECK_LINE_VALID, &twin_bad, &fail, &c) == CHECK_MISMATCH &&
+		       c.mismatched == 1 && c.collided == 0,
+	       "collision with a digest that does not match: an ordinary mismatch");
 }
 
 int main(void)
@@ -108,9 +143,9 @@ int main(void)
 	/* A list: the verdicts add up, and decide the exit as GNU does. */
 	struct check_counts c;
 	memset(&c, 0, sizeof c);
-	const struct check_policy lax = {false, true}, strict = {true, true};
-	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef"};
-	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef"};
+	const struct check_policy lax = {false, true, true}, strict = {true, true, true};
+	const struct check_outcome ok = {0, digest, sizeof digest, "deadbeef", false};
+	const struct check_outcome gone = {ENOENT, NULL, sizeof digest, "deadbeef", false};
 	check_classify(CHECK_LINE_MALFORMED, &ok, &lax, &c);
 	tap_ok(!check_list_passed(&c, &lax), "only a malformed line: fails");
 	check_classify(CHECK_LINE_VALID, &gone, &lax, &c);
@@ -123,5 +158,6 @@ int main(void)
 			  &(struct counts_seen){.malformed = 1, .matched = 1, .any_valid = true}),
 	       "list counters");
 	summary_cases();
+	collision_cases();
 	return tap_done();
 }
