@@ -7,7 +7,7 @@
 #   BUILD_DIR             a configured build tree (default $SUMAC_BUILD, else .)
 #   SUMAC_BENCH_DATA      where gen-data.sh puts the files (default bench/data)
 #   SUMAC_BENCH_RUNS      hyperfine runs per command on the 1 GiB file (10)
-#   SUMAC_BENCH_TABLES    the tables to run (default "whole nosha many proc speed files")
+#   SUMAC_BENCH_TABLES    the tables to run (default "whole nosha sha1dc cksum many proc speed files")
 #   SUMAC_BENCH_FILES_ALGOS  algorithms of the many-files table (sha256 sha1 sha512 md5)
 #   SUMAC_BENCH_GNU_REF   GNU reference builds for the cksum table (default
 #                         ../shared/gnu-ref beside the source tree): 9.10's
@@ -29,7 +29,7 @@ data=${SUMAC_BENCH_DATA:-$srcdir/bench/data}
 runs=${SUMAC_BENCH_RUNS:-10}
 small_runs=300
 algos="md5 sha1 sha256 sha512 blake2b sha3-256 sm3 sysv bsd"
-all_tables="whole nosha cksum many proc speed files"
+all_tables="whole nosha sha1dc cksum many proc speed files"
 tables=${SUMAC_BENCH_TABLES:-$all_tables}
 files_algos=${SUMAC_BENCH_FILES_ALGOS:-sha256 sha1 sha512 md5}
 files_runs=${SUMAC_BENCH_FILES_RUNS:-3 10}
@@ -161,6 +161,20 @@ want nosha && for a in $nosha_algos; do
 	SUMAC_CPU=$nosha_sumac "$sumac" --debug -a "$a" /dev/null 2>&1 >/dev/null |
 		sed -n 's/^.*: using \(.*\) (auto)$/\1/p' >"$raw/nosha-$a.driver"
 done
+
+# ---- 1b'. SHA-1 collision detection (issue 19): sumac -a sha1 as it runs
+# by default (detection on), the same with SUMAC_SHA1_COLLISIONS=ignore,
+# coreutils and openssl dgst, in one hyperfine run.
+want sha1dc && {
+	say "1 GiB, sha1, collision detection on and off"
+	args=()
+	printf '# sha1, collision detection\n' >>"$raw/commands.txt"
+	cmd "sumac, detection on" "$(q "$sumac") -a sha1 $(q "$big")"
+	cmd "sumac, detection off" "env SUMAC_SHA1_COLLISIONS=ignore $(q "$sumac") -a sha1 $(q "$big")"
+	have sha1sum && cmd "coreutils sha1sum" "sha1sum $(q "$big")"
+	have openssl && cmd "openssl dgst -sha1" "openssl dgst -sha1 $(q "$big")"
+	hf "sha1dc" -N --warmup 1 --runs "$runs" "${args[@]}"
+}
 
 # ---- 1c. cksum's algorithms, whole program on the 1 GiB file: sumac
 # under the name cksum (a link in the raw directory) against GNU cksum of
@@ -425,6 +439,24 @@ def nosha_table():
         times_details(load("nosha-" + a), a + ", SHA-NI masked")
 
 
+def sha1dc_table():
+    print("## 1b'. SHA-1 collision detection: whole program, 1 GiB file in the page cache\n")
+    print("sumac -a sha1 as sha1sum runs it by default (detection on) and with "
+          "`SUMAC_SHA1_COLLISIONS=ignore`, in one hyperfine run (median of %s runs after 1 "
+          "warm-up).  Issue 19's targets: on/off >= 0.8, on/coreutils >= 1.5.\n" % runs)
+    res = load("sha1dc")
+    on, off, gnu, ossl = ("sumac, detection on", "sumac, detection off", "coreutils sha1sum",
+                          "openssl dgst -sha1")
+    print("| command | median | GB/s |")
+    print("|---|--:|--:|")
+    for n, r in res.items():
+        print("| %s | %.3f s | %.2f |" % (n, r["median"], GIB / r["median"] / 1e9))
+    print()
+    print("- detection on / off: %s" % ratio(res, on, off))
+    print("- detection on / coreutils: %s" % ratio(res, on, gnu))
+    print("- detection on / openssl: %s\n" % ratio(res, on, ossl))
+
+
 def cksum_table():
     print("## 1c. cksum's algorithms: whole program, 1 GiB file in the page cache\n")
     print("sumac runs under the name cksum.  One hyperfine run per algorithm (median of %s runs after "
@@ -541,7 +573,8 @@ def files():
         print()
 
 
-for name, fn in (("whole", whole), ("nosha", nosha_table), ("cksum", cksum_table), ("many", many),
+for name, fn in (("whole", whole), ("nosha", nosha_table), ("sha1dc", sha1dc_table),
+                 ("cksum", cksum_table), ("many", many),
                  ("proc", proc),
                  ("speed", speed), ("files", files)):
     if name in tables:
