@@ -629,11 +629,12 @@ kg_key() {
 # prefixed with "SET|".  Returns 1 if FILE is missing.
 declare -gA KG=()
 kg_load() {
-	local line
+	local line k
 	[[ -f $1 ]] || return 1
 	while IFS= read -r line; do
 		[[ -z $line || $line == '#'* ]] && continue
-		KG[$2|${line%%$'\t'*}]=${line#*$'\t'}
+		k=${line%%$'\t'*}
+		KG["$2|$k"]=${line#*$'\t'}
 	done <"$1"
 }
 
