@@ -4,10 +4,18 @@
 # release there is a real cksum of, sumac at that very level (9.1:
 # /usr/bin; 9.7, 9.10, 9.11: gnu-ref).  9.7 stands for 9.4-9.9 (the
 # compatibility suite's level 9.4); cksum gained crc32b in 9.6, so it is
-# compared at 9.7 itself.  A release whose program is missing is skipped,
-# and said so.  Algorithms this build lacks are left out (cksum_has).
-# The one place sumac differs on purpose, a length on a fixed-length tag
-# (SHA256-8), is tested against sumac's own rule.
+# compared at 9.7 itself.  Algorithms this build lacks are left out
+# (cksum_has).  The one place sumac differs on purpose, a length on a
+# fixed-length tag (SHA256-8), is tested against sumac's own rule.
+#
+# The reference of each release is its program, live, where it runs here;
+# otherwise, or with SUMAC_CLI_GOLDEN set, golden/cksum/<release>.txt,
+# recorded from that program by `tests/cli/update-golden.sh cksum` (keyed
+# by the arguments and standard input: helpers.bash, kg_*).  The first
+# test says which each release uses; a release with neither is skipped.
+# In golden mode the --debug lines that name this CPU's CRC path are
+# compared as "some such lines here" (x86-64, aarch64) or not at all
+# (elsewhere): they are compared word for word live only.
 
 load helpers
 
@@ -17,6 +25,50 @@ load helpers
 # level is option parsing and wording, the same code on every lane.
 # shellcheck disable=SC2206
 LEVELS=(${SUMAC_CKSUM_LEVELS:-9.1 9.7 9.10 9.11})
+# The keyed golden files, one per release; update-golden.sh records into
+# another directory (SUMAC_CLI_UPDATE_GOLDEN set: GNU runs, sumac does not).
+CK_GOLDEN=${SUMAC_CKSUM_GOLDEN:-$BATS_TEST_DIRNAME/golden/cksum}
+CK_RECORD=${SUMAC_CLI_UPDATE_GOLDEN:+1}
+
+# ref_cksum LEVEL: the reference program, or nothing.
+ref_cksum() {
+	local dir=${SUMAC_GNU_REF:-$BATS_TEST_DIRNAME/../../../shared/gnu-ref}
+	case $1 in
+	9.1) [[ $(/usr/bin/cksum --version 2>/dev/null | sed -n '1s/.* //p') == 9.1 ]] && echo /usr/bin/cksum ;;
+	*) [[ -x $dir/$1/bin/cksum && $("$dir/$1/bin/cksum" --version 2>/dev/null |
+		sed -n '1s/.* //p') == "$1" ]] && echo "$dir/$1/bin/cksum" ;;
+	esac
+}
+
+# Each release's reference, decided once for the file: CK_MODE_<n>
+# (live, golden, record or none; n is the release without its dot) and
+# CK_REF_<n> (the program, when it runs).
+setup_file() {
+	local rel n ref mode why
+	for rel in 9.1 9.7 9.10 9.11; do
+		n=${rel/./_}
+		ref=$(ref_cksum "$rel") || true
+		why=
+		if [[ -n $CK_RECORD ]]; then
+			mode=record why="from $ref into $CK_GOLDEN/$rel.rec"
+			[[ " ${LEVELS[*]} " == *" $rel "* ]] || mode=none why="not in SUMAC_CKSUM_LEVELS"
+			[[ -n $ref ]] || mode=none why="no GNU cksum $rel here to record"
+		elif [[ -n $ref && -z ${SUMAC_CLI_GOLDEN-} ]]; then
+			mode=live why=$ref
+		elif [[ -f $CK_GOLDEN/$rel.txt ]]; then
+			mode=golden why="$CK_GOLDEN/$rel.txt"
+			if [[ -n ${SUMAC_CLI_GOLDEN-} ]]; then
+				why+=" (SUMAC_CLI_GOLDEN set)"
+			else
+				why+=" (no GNU cksum $rel here)"
+			fi
+		else
+			mode=none why="no GNU cksum $rel here, no golden file: not compared"
+		fi
+		export "CK_MODE_$n=$mode" "CK_REF_$n=$ref"
+		echo "# cksum $rel: $mode, $why" >&3
+	done
+}
 
 setup() {
 	cli_setup
@@ -34,21 +86,18 @@ teardown() {
 	cli_teardown
 }
 
-# ref_cksum LEVEL: the reference program, or nothing.
-ref_cksum() {
-	local dir=${SUMAC_GNU_REF:-$BATS_TEST_DIRNAME/../../../shared/gnu-ref}
-	case $1 in
-	9.1) [[ $(/usr/bin/cksum --version 2>/dev/null | sed -n '1s/.* //p') == 9.1 ]] && echo /usr/bin/cksum ;;
-	*) [[ -x $dir/$1/bin/cksum ]] && echo "$dir/$1/bin/cksum" ;;
-	esac
-}
-
 # cksum_has ALGO: this build hashes ALGO (the families that other
-# branches add may be missing).
+# branches add may be missing); when recording, GNU has them all.
+declare -A CK_HAS=()
 cksum_has() {
 	local l=()
-	[[ $1 == sha2 || $1 == sha3 ]] && l=(-l 256)
-	SUMAC_GNU_COMPAT=9.11 sumac_as cksum -a "$1" "${l[@]}" empty >/dev/null 2>&1
+	[[ -z $CK_RECORD ]] || return 0
+	if [[ -z ${CK_HAS[$1]-} ]]; then
+		[[ $1 == sha2 || $1 == sha3 ]] && l=(-l 256)
+		CK_HAS[$1]=no
+		SUMAC_GNU_COMPAT=9.11 sumac_as cksum -a "$1" "${l[@]}" /dev/null >/dev/null 2>&1 && CK_HAS[$1]=yes
+	fi
+	[[ ${CK_HAS[$1]} == yes ]]
 }
 
 # b64 HEX: the bytes HEX spells, in base64.
@@ -62,35 +111,87 @@ b64() {
 	printf "$esc" | base64 -w0
 }
 
-# same LEVEL ARGS...: cksum's stdout, stderr and status are the
-# reference's, stdin from $STDIN_FILE (default /dev/null).
-same() {
-	local level=$1 ref rc=0 in=${STDIN_FILE:-/dev/null}
+# ref_run RELEASE ARGS...: the reference's stdout, stderr and status for
+# ARGS in $CAP_DIR/g.{out,err,rc}, stdin from $STDIN_FILE (default
+# /dev/null), stdout /dev/full with STDOUT_FULL=1: from the program (live),
+# from the golden file, or from the program and recorded.  Returns 2 when
+# there is nothing to compare with (no reference; recording), 1 when the
+# golden file lacks the case.
+ref_run() {
+	local rel=$1 n=${1/./_} mode ref rc=0 in=${STDIN_FILE:-/dev/null} key gout=$CAP_DIR/g.out
 	shift
-	ref=$(ref_cksum "${REF_LEVEL:-$level}") || true
-	if [[ -z $ref ]]; then
-		# Said once per test and release.
-		if [[ ! -e $CAP_DIR/no-ref-${REF_LEVEL:-$level} ]]; then
-			echo "# no GNU cksum ${REF_LEVEL:-$level} here: not compared" >&3
-			: >"$CAP_DIR/no-ref-${REF_LEVEL:-$level}"
-		fi
-		return 0
-	fi
-	local gout=$CAP_DIR/g.out sout=$CAP_DIR/s.out
-	# STDOUT_FULL=1: standard output is /dev/full (write errors).
+	CK_DEBUG=
+	mode=CK_MODE_$n ref=CK_REF_$n
+	mode=${!mode-none} ref=${!ref-}
+	kg_key "$@" "<$in"
+	[[ ${STDOUT_FULL-} == 1 ]] && key+=' >/dev/full'
+	case $mode in
+	none)
+		return 2
+		;;
+	golden)
+		[[ -v "KG[$rel|]" ]] || kg_load "$CK_GOLDEN/$rel.txt" "$rel" || return 1
+		KG[$rel|]=loaded
+		# A CPU's words for its CRC path (--debug): normalised below.
+		[[ ${KG[$rel|$key]-} == *'hardware support\n'* || ${KG[$rel|$key]-} == *'support not detected\n'* ]] &&
+			CK_DEBUG=1
+		kg_write "$rel" "$key" "$CAP_DIR/g" && return 0
+		echo "golden/cksum/$rel.txt has no case '$key': re-record it (tests/cli/update-golden.sh cksum)"
+		return 1
+		;;
+	esac
 	if [[ ${STDOUT_FULL-} == 1 ]]; then
-		gout=/dev/full sout=/dev/full
+		gout=/dev/full
 		: >"$CAP_DIR/g.out"
-		: >"$CAP_DIR/s.out"
 	fi
 	(LC_ALL=C exec -a cksum "$ref" "$@") >"$gout" 2>"$CAP_DIR/g.err" <"$in" || rc=$?
 	echo "$rc" >"$CAP_DIR/g.rc"
-	rc=0
+	if [[ $mode == record ]]; then
+		kg_record "$CK_GOLDEN/$rel.rec" "$key" "$CAP_DIR/g"
+		return 2
+	fi
+}
+
+# ck_debug_lines FILE: in golden mode, the --debug lines that name this
+# CPU's CRC path (which another CPU words otherwise) become one line
+# "cksum: <CPU path>" per run of them on x86-64 and aarch64, and go
+# elsewhere (where GNU names no path).
+ck_debug_lines() {
+	local keep=1
+	case $(uname -m) in x86_64 | aarch64) ;; *) keep=0 ;; esac
+	awk -v keep=$keep '
+		/^cksum: (using (avx512|avx2|pclmul|vmull|generic) hardware support|(avx512|avx2|pclmul|vmull) support not detected)$/ {
+			if (keep && !inrun) print "cksum: <CPU path>"
+			inrun = 1
+			next
+		}
+		{ inrun = 0; print }' "$1" >"$1.n"
+	mv "$1.n" "$1"
+}
+
+# same LEVEL ARGS...: cksum's stdout, stderr and status are those of the
+# reference of release LEVEL (or REF_LEVEL), stdin from $STDIN_FILE
+# (default /dev/null).
+same() {
+	local level=$1 rel=${REF_LEVEL:-$1} rc=0 in=${STDIN_FILE:-/dev/null} mode
+	shift
+	ref_run "$rel" "$@" || { rc=$?; ((rc == 2)) && return 0; return 1; }
+	local sout=$CAP_DIR/s.out
+	# STDOUT_FULL=1: standard output is /dev/full (write errors).
+	if [[ ${STDOUT_FULL-} == 1 ]]; then
+		sout=/dev/full
+		: >"$CAP_DIR/s.out"
+	fi
 	SUMAC_GNU_COMPAT=$level sumac_as cksum "$@" >"$sout" 2>"$CAP_DIR/s.err" <"$in" || rc=$?
 	echo "$rc" >"$CAP_DIR/s.rc"
+	mode=CK_MODE_${rel/./_}
+	if [[ -n $CK_DEBUG ]]; then
+		ck_debug_lines "$CAP_DIR/g.err"
+		ck_debug_lines "$CAP_DIR/s.err"
+	fi
 	if ! cmp -s "$CAP_DIR/g.out" "$CAP_DIR/s.out" || ! cmp -s "$CAP_DIR/g.err" "$CAP_DIR/s.err" ||
 		! cmp -s "$CAP_DIR/g.rc" "$CAP_DIR/s.rc"; then
-		echo "level $level: cksum $*"
+		echo "level $level against GNU $rel (${!mode}): cksum $*"
 		diff "$CAP_DIR/g.err" "$CAP_DIR/s.err" || true
 		diff <(od -c "$CAP_DIR/g.out") <(od -c "$CAP_DIR/s.out") | head -20 || true
 		echo "status $(cat "$CAP_DIR/g.rc") / $(cat "$CAP_DIR/s.rc")"
@@ -220,9 +321,8 @@ algorithms() {
 	local -a cases=('-a md5' '-a md5 --untagged -b' '-a md5 -t' '-a md5 --tag -c' '-a sha1 --base64'
 		'-a blake2b -l 128 --raw' '-a sha256 --untagged -z' '-a md5 -c -t' '-x' '--=x'
 		'-a md5 --status' '-a md5 -l 128')
-	local dir=${SUMAC_GNU_REF:-$BATS_TEST_DIRNAME/../../../shared/gnu-ref}
 	[[ " ${LEVELS[*]} " == *" 9.7 "* ]] || skip "9.7 is not in SUMAC_CKSUM_LEVELS"
-	[[ -x $dir/9.7/bin/cksum ]] || skip "no GNU cksum 9.7 here"
+	[[ $CK_MODE_9_7 != none ]] || skip "no GNU cksum 9.7 here, no golden file"
 	for a in "${cases[@]}"; do
 		# shellcheck disable=SC2086
 		REF_LEVEL=9.7 same 9.4 $a a
@@ -251,15 +351,29 @@ algorithms() {
 	done
 }
 
+# Digests of a ("one\n") and b ("two\n") that helpers.bash has not: the
+# check lists below are written from constants, so that they are the same
+# whatever program is at hand (GNU's are masked in the packaging step).
+CK_SM3_one=8fac0d14c6a074a561bb9e6fc2b4ca8c88208071a075db749028f61c7c8fce1b
+CK_SM3_two=eb11906a762b9d9fef3b4eb454899a79581bc6c908dbc6110f1449b94bc4b3e0
+CK_SHA3_256_one=9241024260f87e2b901ed6972c48a17c4dc71e0939b0dd445f431f9cf406ca3a
+CK_SHA3_384_one_b64=KMRYFTzit3vDNqY/TIgTIBrpFf2kkXuc3/Y+W70LkjvZvBNhj8MzPAMhtfoWmxOP
+CK_B2_128_one=4b9ac0e8e7e62a02cfb8da8db147071f
+CK_B2_8_one=45
+CK_B2_8_two=6e
+CK_B2_256_two=a039bbae9b9eb60edbfcfc70b7a53af392e8f53fbc61493db7c77a66af7be097
+
 # lists: the check lines used below, one file each (l1 ...), and m1 ...
-# each of them after a good MD5 line.
+# each of them after a good MD5 line.  Numbered the same in every build:
+# those of an algorithm this build lacks (LIST_NEEDS) are written but not
+# used.
 make_lists() {
 	local H M B B1 S2 H64 B64 n=0 line
-	H=$(sha256sum a | cut -d' ' -f1)
-	M=$(md5sum a | cut -d' ' -f1)
-	S2=$(sha512sum a | cut -d' ' -f1)
-	B=$(b2sum a | cut -d' ' -f1)
-	B1=$(b2sum -l 128 a | cut -d' ' -f1)
+	H=$(h sha256sum one)
+	M=$(h md5sum one)
+	S2=$(h sha512sum one)
+	B=$(h b2sum one)
+	B1=$CK_B2_128_one
 	H64=$(b64 "$H")
 	B64=$(b64 "$B1")
 	LISTS=("SHA256 (a) = $H" "SHA2-256 (a) = $H" "SHA2 (a) = $S2" "SHA2-0x100 (a) = $H"
@@ -271,43 +385,48 @@ make_lists() {
 		"SHA256 (missing) = $H" "SHA256 (dir) = $H" "MD5 (b) = $M" "\\SHA256 (a) = $H"
 		"  SHA256 (a) = $H" "SHA256 (a)=$H" "BLAKE2b-12 (a) = $B1" "BLAKE2bX(a) = $B"
 		"BLAKE2b  (a) = $B" "SHA384 (a) = ${S2:0:96}" "$H  missing")
-	cksum_has sm3 && LISTS+=("SM3 (a) = $H" "$(sumac_as cksum -a sm3 a)"
-		"$(sumac_as cksum -a sm3 --untagged a)")
-	if cksum_has sha3; then
-		local S3 S3b
-		S3=$(SUMAC_GNU_COMPAT=9.11 sumac_as cksum -a sha3 -l 256 --untagged a | cut -c1-64)
-		S3b=$(SUMAC_GNU_COMPAT=9.11 sumac_as cksum -a sha3 -l 384 --base64 --untagged a | cut -d' ' -f1)
-		LISTS+=("SHA3-256 (a) = $S3" "SHA3 (a) = $S3" "SHA3-248 (a) = $S3" "$S3  a" "$S3b  a"
-			"SHA3-384 (a) = $S3b" "SHA3-0x100 (a) = $S3" "SHA3-256(a)= $S3" "SHA3-256  (a) = $S3")
-	fi
+	LIST_NEEDS=()
+	LIST_NEEDS[${#LISTS[@]}]=sm3
+	LISTS+=("SM3 (a) = $H" "SM3 (a) = $CK_SM3_one" "$CK_SM3_one  a")
+	local S3=$CK_SHA3_256_one S3b=$CK_SHA3_384_one_b64
+	LIST_NEEDS[${#LISTS[@]}]=sha3
+	LISTS+=("SHA3-256 (a) = $S3" "SHA3 (a) = $S3" "SHA3-248 (a) = $S3" "$S3  a" "$S3b  a"
+		"SHA3-384 (a) = $S3b" "SHA3-0x100 (a) = $S3" "SHA3-256(a)= $S3" "SHA3-256  (a) = $S3")
+	local need=
+	LIST_USE=()
 	for line in "${LISTS[@]}"; do
+		need=${LIST_NEEDS[n]:-$need}
 		n=$((n + 1))
 		printf '%s\n' "$line" >"l$n"
 		printf 'MD5 (a) = %s\n%s\n' "$M" "$line" >"m$n"
+		[[ -z $need ]] || cksum_has "$need" || continue
+		LIST_USE+=("$n")
 	done
-	# One list of everything this build has, tagged, with lengths.
+	# One list of everything this build has, tagged, with lengths: what
+	# cksum -a ALGO a and cksum -a ALGO --base64 b print.
 	: >mixed
-	local x
-	for x in $(algorithms); do
-		case $x in bsd | sysv | crc | crc32b) continue ;; esac
-		sumac_as cksum -a "$x" a >>mixed
-		sumac_as cksum -a "$x" --base64 b >>mixed
+	local x tag one two
+	for x in md5 sha1 sha224 sha256 sha384 sha512 blake2b sm3; do
+		cksum_has "$x" || continue
+		case $x in
+		blake2b) tag=BLAKE2b one=$(h b2sum one) two=$(h b2sum two) ;;
+		sm3) tag=SM3 one=$CK_SM3_one two=$CK_SM3_two ;;
+		*) tag=${x^^} one=$(h "${x}sum" one) two=$(h "${x}sum" two) ;;
+		esac
+		printf '%s (a) = %s\n%s (b) = %s\n' "$tag" "$one" "$tag" "$(b64 "$two")" >>mixed
 	done
-	{
-		sumac_as cksum -a blake2b -l 128 a
-		sumac_as cksum -a blake2b -l 8 b
-		sumac_as cksum -a blake2b -l 256 --base64 b
-	} >>mixed
+	printf 'BLAKE2b-128 (a) = %s\nBLAKE2b-8 (b) = %s\nBLAKE2b-256 (b) = %s\n' \
+		"$CK_B2_128_one" "$CK_B2_8_two" "$(b64 "$CK_B2_256_two")" >>mixed
 	# GNU before 9.9 fails a base64 BLAKE2b-8 line that is right (a bug,
 	# not copied): compared from 9.10 on.
-	sumac_as cksum -a blake2b -l 8 --base64 a >b2short
+	printf 'BLAKE2b-8 (a) = %s\n' "$(b64 "$CK_B2_8_one")" >b2short
 	[[ -s mixed ]]
 }
 
 @test "cksum --check: tags, base64, untagged lines and malformed ones at every level" {
 	local n opts
 	make_lists
-	for ((n = 1; n <= ${#LISTS[@]}; n++)); do
+	for n in "${LIST_USE[@]}"; do
 		for opts in "" "-a sha256" "-a sha2" "-a md5" "-a blake2b" "-a blake2b -l 128" "-a sha3" \
 			"-a sha3 -l 256" "-a sm3"; do
 			# shellcheck disable=SC2086
@@ -334,13 +453,21 @@ make_lists() {
 
 @test "cksum --check: sumac refuses a length on a fixed-length tag (GNU compares that prefix)" {
 	local H M
-	H=$(sha256sum a | cut -d' ' -f1)
-	M=$(md5sum a | cut -d' ' -f1)
+	H=$(h sha256sum one)
+	M=$(h md5sum one)
 	printf 'SHA256-8 (a) = %s\n' "${H:0:2}" >trunc
 	printf 'SHA256-256 (a) = %s\n' "$H" >full
 	printf 'MD5-64 (a) = %s\n' "${M:0:16}" >md5trunc
 	printf 'SHA1-80 (a) = 0000000000000000000a\n' >sha1trunc
-	local level f
+	local level f rc=0
+	# This is a difference: GNU (every release) says OK.
+	ref_run 9.11 -c trunc || rc=$?
+	if ((rc == 0)); then
+		[[ $(<"$CAP_DIR/g.rc") == 0 && $(<"$CAP_DIR/g.out") == "a: OK" ]]
+	elif ((rc == 1)); then
+		return 1
+	fi
+	[[ -z $CK_RECORD ]] || return 0
 	for level in "${LEVELS[@]}"; do
 		for f in trunc full md5trunc; do
 			for opts in "" "-a sha256" "-a md5"; do
@@ -356,16 +483,10 @@ make_lists() {
 		SUMAC_GNU_COMPAT=$level run sumac_as cksum -c sha1trunc
 		[[ $status -eq 1 && $output == *"no properly formatted checksum lines found"* ]]
 	done
-	# This is a difference: GNU (every release) says OK.
-	local ref
-	ref=$(ref_cksum 9.11) || true
-	if [[ -n $ref ]]; then
-		run "$ref" -c trunc
-		[[ $status -eq 0 && $output == "a: OK" ]]
-	fi
 }
 
 @test "cksum: -j and the byte counts of the legacy lines" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
 	local a
 	for a in $(algorithms); do
 		want=$(sumac_as cksum -a "$a" a big empty b)

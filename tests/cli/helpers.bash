@@ -593,3 +593,65 @@ assert_out_empty() {
 assert_err_empty() {
 	_assert_is "$ERR" stderr ''
 }
+
+# ---- Keyed golden files (cksum.bats): one text file per GNU release, one
+# case a line, KEY<TAB>STATUS<TAB>STDOUT<TAB>STDERR; lines starting with
+# '#' are comments.  The streams are escaped so that any bytes fit on one
+# line: backslash, LF and TAB as \\ \n \t, every byte outside printable
+# ASCII as \xHH (two digits); printf %b undoes exactly that.  The compat
+# suites keep their one-file-per-stream layout (golden/<level>/).
+
+# kg_escape FILE: FILE's bytes escaped, without a newline.
+kg_escape() {
+	od -An -v -tu1 "$1" | awk '
+		BEGIN { for (i = 32; i < 127; i++) c[i] = sprintf("%c", i)
+			c[92] = "\\\\"; c[10] = "\\n"; c[9] = "\\t" }
+		{ for (i = 1; i <= NF; i++) { b = $i + 0
+			if (b in c) printf "%s", c[b]; else printf "\\x%02x", b } }'
+}
+
+# kg_key ARGS...: a case's key in $key, its words joined by spaces, each
+# escaped as kg_escape would but in bash alone (no NUL in an argument), and
+# a space inside a word as \x20, so that no two argument lists share a key.
+kg_key() {
+	local a s=
+	for a; do
+		a=${a//\\/\\\\}
+		a=${a//$'\n'/\\n}
+		a=${a//$'\t'/\\t}
+		a=${a// /\\x20}
+		s+=" $a"
+	done
+	key=${s:1}
+}
+
+# kg_load FILE SET: FILE's cases into the associative array KG, each key
+# prefixed with "SET|".  Returns 1 if FILE is missing.
+declare -gA KG=()
+kg_load() {
+	local line k
+	[[ -f $1 ]] || return 1
+	while IFS= read -r line; do
+		[[ -z $line || $line == '#'* ]] && continue
+		k=${line%%$'\t'*}
+		KG["$2|$k"]=${line#*$'\t'}
+	done <"$1"
+}
+
+# kg_write SET KEY BASE: the case into BASE.out, BASE.err and BASE.rc;
+# returns 1 if SET has no such case.
+kg_write() {
+	local v=${KG[$1|$2]-} out
+	[[ -n $v ]] || return 1
+	echo "${v%%$'\t'*}" >"$3.rc"
+	v=${v#*$'\t'}
+	out=${v%%$'\t'*}
+	printf '%b' "$out" >"$3.out"
+	printf '%b' "${v#*$'\t'}" >"$3.err"
+}
+
+# kg_record FILE KEY BASE: append BASE.{rc,out,err} to FILE as KEY's case.
+kg_record() {
+	printf '%s\t%s\t%s\t%s\n' "$2" "$(<"$3.rc")" "$(kg_escape "$3.out")" \
+		"$(kg_escape "$3.err")" >>"$1"
+}

@@ -17,10 +17,77 @@
 #
 # Usage: tests/cli/update-golden.sh [LEVEL...|all] [-- bats options]
 #   (no level: all four)
+#
+# cksum.bats has one keyed file per GNU release instead (helpers.bash,
+# kg_*: a case a line, its arguments and stdin the key):
+#   tests/cli/update-golden.sh cksum [RELEASE...] [-- bats options]
+#   9.1 /usr/bin/cksum, 9.7 9.10 9.11 $SUMAC_GNU_REF/<release>
+#                                    -> golden/cksum/<release>.txt
+# (no release: all four).  Only GNU runs; sumac is not needed.
 set -eu
 
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 bats=${BATS:-bats}
+
+# The gnu-ref directory as helpers.bash finds it.
+if [ -z "${SUMAC_GNU_REF-}" ]; then
+	for SUMAC_GNU_REF in "$here/../../../shared/gnu-ref" "$here/../../../../shared/gnu-ref"; do
+		[ -d "$SUMAC_GNU_REF/9.11" ] && break
+	done
+fi
+export SUMAC_GNU_REF
+
+if [ "${1-}" = cksum ]; then
+	shift
+	rels=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--) shift; break ;;
+		9.1 | 9.7 | 9.10 | 9.11) rels="$rels $1"; shift ;;
+		*) echo "$0: cksum: unknown release '$1' (9.1, 9.7, 9.10, 9.11)" >&2; exit 2 ;;
+		esac
+	done
+	[ -n "$rels" ] || rels="9.1 9.7 9.10 9.11"
+	out=${SUMAC_CKSUM_GOLDEN:-$here/golden/cksum}
+	for rel in $rels; do
+		case $rel in
+		9.1) prog=/usr/bin/cksum ;;
+		*) prog=$SUMAC_GNU_REF/$rel/bin/cksum ;;
+		esac
+		version=$("$prog" --version 2>/dev/null | sed -n '1s/.* //p') || version=
+		if [ "$version" != "$rel" ]; then
+			echo "$0: $prog is not GNU cksum $rel (${version:-missing})" >&2
+			exit 1
+		fi
+	done
+	rec=$(mktemp -d "${TMPDIR:-/tmp}/sumac-cksum-golden.XXXXXX")
+	trap 'rm -rf "$rec"' EXIT
+	echo "$0: cksum.bats, recording GNU cksum$rels"
+	rc=0
+	# shellcheck disable=SC2086
+	SUMAC_CLI_UPDATE_GOLDEN=1 SUMAC_CKSUM_GOLDEN=$rec SUMAC_CKSUM_LEVELS="${rels# }" \
+		"$bats" "$@" "$here/cksum.bats" || rc=1
+	mkdir -p "$out"
+	for rel in $rels; do
+		# A key recorded twice (one command in two tests) must have had
+		# one result: the fixtures of the tests are the same.
+		LC_ALL=C sort -u "$rec/$rel.rec" >"$rec/$rel.sorted"
+		dup=$(cut -f1 "$rec/$rel.sorted" | LC_ALL=C uniq -d | head -3)
+		if [ -n "$dup" ]; then
+			echo "$0: cksum $rel: keys with two results: $dup" >&2
+			rc=1
+			continue
+		fi
+		{
+			echo "# GNU cksum $rel for tests/cli/cksum.bats, recorded by tests/cli/update-golden.sh cksum."
+			printf '%s\n' '# KEY<TAB>STATUS<TAB>STDOUT<TAB>STDERR; KEY: the arguments, then <stdin (and >/dev/full);' \
+				'# backslash, LF, TAB as \\ \n \t, other bytes outside printable ASCII as \xHH.'
+			cat "$rec/$rel.sorted"
+		} >"$out/$rel.txt"
+		echo "$0: $(wc -l <"$rec/$rel.sorted") cases in $out/$rel.txt"
+	done
+	exit "$rc"
+fi
 
 levels=
 while [ $# -gt 0 ]; do
@@ -33,14 +100,6 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$levels" ] || levels="9.1 9.4 9.10 9.11"
-
-# The gnu-ref directory as helpers.bash finds it.
-if [ -z "${SUMAC_GNU_REF-}" ]; then
-	for SUMAC_GNU_REF in "$here/../../../shared/gnu-ref" "$here/../../../../shared/gnu-ref"; do
-		[ -d "$SUMAC_GNU_REF/9.11" ] && break
-	done
-fi
-export SUMAC_GNU_REF
 
 if [ "$(id -u)" != 0 ]; then
 	echo "$0: warning: not root, unreadable-file cases run as $(id -un)" >&2
