@@ -291,12 +291,15 @@ EOF
 	assert_rc 1
 	assert_out_is "shattered-2.pdf: FAILED SHA-1 collision attack\nsha-mbles-2.bin: FAILED SHA-1 collision attack\n"
 	# sumac without -a: tagged SHA1 lines beside other algorithms'; the
-	# SHA-256 line of the same file is OK (its own digest).
+	# SHA-256 line of the same file is OK (its own digest).  The digests
+	# are constants: the packaging lane has no GNU checksum program.
+	local SHA256_SHATTERED2=d4488775d29bdef7993367d541064dbdda50d383f89f0aa13a6ff2e0894ba5ff
+	local MD5_SHAMBLES2=d27794ba8bc1f19e97ec82fea19a231e
 	{
-		printf 'SHA256 (shattered-2.pdf) = %s\n' "$(sha256sum <shattered-2.pdf | cut -d' ' -f1)"
+		printf 'SHA256 (shattered-2.pdf) = %s\n' "$SHA256_SHATTERED2"
 		cat T
 		printf '%s  a\n' "$(h sha1sum one)"
-		printf 'MD5 (sha-mbles-2.bin) = %s\n' "$(md5sum <sha-mbles-2.bin | cut -d' ' -f1)"
+		printf 'MD5 (sha-mbles-2.bin) = %s\n' "$MD5_SHAMBLES2"
 	} >M
 	r sumac -c M
 	assert_rc 1
