@@ -156,7 +156,7 @@ static void note_first_failure(struct list_run *r, const struct run_job *j,
  * and the list gave no tag to say which algorithm it is. */
 static void hint_after_list(struct list_run *r)
 {
-	if (r->fail_name && !r->any_tagged && r->counts.matched == 0 &&
+	if (r->fail_name && !r->any_tagged && r->counts.matched + r->counts.collided == 0 &&
 	    strcmp(r->fail_name, "-") != 0)
 		hint_other_algorithm(r->shown, r->fail_name, r->fail_hex, r->fail_algo,
 				     r->fail_len);

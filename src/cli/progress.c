@@ -21,7 +21,6 @@ static struct {
 	bool enabled;                 /* progress_setup said yes */
 	bool active;                  /* the input being hashed may show it */
 	bool shown;                   /* the line is on the screen */
-	const struct run_job *job;    /* whose line it is */
 	uint64_t base;                /* bytes already hashed when it began */
 	const char *name;             /* that input's, as the job names it */
 	uint64_t size;                /* its size, when known */
@@ -78,7 +77,6 @@ void progress_computing(void *ctx, const struct run_job *j, const struct stat *s
 	 * left alone too). */
 	pg.active = pg.enabled && !(st && S_ISCHR(st->st_mode)) &&
 		    !(!st && strcmp(j->name, "-") == 0 && isatty(STDIN_FILENO));
-	pg.job = j;
 	pg.base = 0;
 	pg.name = j->name;
 	pg.size_known = st && S_ISREG(st->st_mode) && st->st_size > 0;
@@ -86,14 +84,13 @@ void progress_computing(void *ctx, const struct run_job *j, const struct stat *s
 	clock_gettime(CLOCK_MONOTONIC, &pg.start);
 }
 
-void progress_waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done)
+void progress_waiting(void *ctx, const struct run_job *j, bool first, int64_t size, uint64_t done)
 {
 	/* A job another thread hashes, which the output waits for: its line
 	 * starts when the waiting does, and its rate counts from there. */
-	if (pg.job != j) {
+	if (first) {
 		progress_clear();
 		pg.active = pg.enabled;
-		pg.job = j;
 		pg.base = done;
 		pg.name = j->name;
 		pg.size_known = size > 0;
@@ -188,9 +185,6 @@ void progress_read(void *ctx, uint64_t done)
 void progress_clear(void)
 {
 	static const char wipe[] = "\r\033[K";
-	/* Before any output: the job the line was for is reported or being
-	 * reported, and its ring slot may come back as another job. */
-	pg.job = NULL;
 	if (!pg.shown)
 		return;
 	pg.shown = false;

@@ -36,7 +36,7 @@ bool progress_setup(enum progress_when when);
  * io_buffer.progress with NULL ctx. */
 struct run_job;
 void progress_computing(void *ctx, const struct run_job *j, const struct stat *st);
-void progress_waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
+void progress_waiting(void *ctx, const struct run_job *j, bool first, int64_t size, uint64_t done);
 void progress_read(void *ctx, uint64_t done);
 
 /* Wipes the line if it is shown (before other output, and at the end). */

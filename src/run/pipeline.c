@@ -111,7 +111,8 @@ struct run_queue {
 	void *wait_ctx;
 	void (*computing)(void *ctx, const struct run_job *j, const struct stat *st);
 	void *computing_ctx;
-	void (*waiting_hook)(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
+	void (*waiting_hook)(void *ctx, const struct run_job *j, bool first, int64_t size,
+			     uint64_t done);
 	bool stdin_read;             /* main thread only */
 	struct file_id in, out, err; /* standard input, output and error */
 };
@@ -728,6 +729,10 @@ static void wait_finished(struct run_queue *q, size_t s)
 	const struct run_job *j = &q->ring[s];
 	before_wait(q, RUN_WAIT_WORKER);
 	atomic_store(&q->waiting, true);
+	/* The first pass only sets the deadline; reported: the hook has
+	 * been told of this job in this wait (its first call says so). */
+	struct timespec until = {0, 0};
+	bool first_wake = true, reported = false;
 	pthread_mutex_lock(&q->lock);
 	for (;;) {
 		const int state = atomic_load(&q->state[s]);
@@ -738,21 +743,31 @@ static void wait_finished(struct run_queue *q, size_t s)
 			continue;
 		}
 		/* Wake now and then to tell the client how far the worker
-		 * hashing this job has got (its progress line). */
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += RUN_WATCH_MS * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
+		 * hashing this job has got (its progress line).  The deadline
+		 * stands across wake-ups: other jobs finishing wake this
+		 * thread often, and must not put the report off. */
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		if (now.tv_sec > until.tv_sec ||
+		    (now.tv_sec == until.tv_sec && now.tv_nsec >= until.tv_nsec)) {
+			if (!first_wake && atomic_load(&j->watched)) {
+				pthread_mutex_unlock(&q->lock);
+				q->waiting_hook(q->computing_ctx, j, !reported,
+						atomic_load(&j->watch_size),
+						atomic_load(&j->watch_done));
+				reported = true;
+				pthread_mutex_lock(&q->lock);
+			}
+			first_wake = false;
+			until = now;
+			until.tv_nsec += RUN_WATCH_MS * 1000000L;
+			if (until.tv_nsec >= 1000000000L) {
+				until.tv_sec++;
+				until.tv_nsec -= 1000000000L;
+			}
+			continue;
 		}
-		if (pthread_cond_timedwait(&q->finished, &q->lock, &until) == ETIMEDOUT &&
-		    atomic_load(&j->watched)) {
-			pthread_mutex_unlock(&q->lock);
-			q->waiting_hook(q->computing_ctx, j, atomic_load(&j->watch_size),
-					atomic_load(&j->watch_done));
-			pthread_mutex_lock(&q->lock);
-		}
+		pthread_cond_timedwait(&q->finished, &q->lock, &until);
 	}
 	pthread_mutex_unlock(&q->lock);
 	atomic_store(&q->waiting, false);

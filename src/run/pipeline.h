@@ -157,8 +157,11 @@ struct run_config {
 	/* Called in the calling thread, with computing_ctx, about every
 	 * RUN_WATCH_MS while it waits for job j, which a worker computes alone
 	 * (not in lanes): done bytes hashed so far, of size (-1: not a regular
-	 * file).  NULL: none, and the workers' progress is not counted. */
-	void (*waiting)(void *ctx, const struct run_job *j, int64_t size, uint64_t done);
+	 * file); first: the first call of this wait (a slot's address is
+	 * reused by later jobs, so it cannot tell one job from the next).
+	 * NULL: none, and the workers' progress is not counted. */
+	void (*waiting)(void *ctx, const struct run_job *j, bool first, int64_t size,
+			uint64_t done);
 };
 
 #define RUN_WATCH_MS 250

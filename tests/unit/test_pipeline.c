@@ -397,7 +397,7 @@ static void test_hash_job(void)
 /* The waiting hook: a job a worker computes alone is reported to the main
  * thread, while it waits for it, with the worker's byte count. */
 struct watch_log {
-	atomic_uint calls, off_main, wrong_job, backwards, too_many;
+	atomic_uint calls, first_wrong, off_main, wrong_job, backwards, too_many;
 	atomic_bool worker_began;
 	const struct run_job *job;
 	uint64_t last;
@@ -429,10 +429,11 @@ static int slow_compute(void *ctx, struct run_job *j, int fd, const struct stat 
 	return 0;
 }
 
-static void waiting(void *ctx, const struct run_job *j, int64_t size, uint64_t done)
+static void waiting(void *ctx, const struct run_job *j, bool first, int64_t size, uint64_t done)
 {
 	(void)ctx;
-	atomic_fetch_add(&watch.calls, 1);
+	if (first != (atomic_fetch_add(&watch.calls, 1) == 0))
+		atomic_fetch_add(&watch.first_wrong, 1);
 	if (!pthread_equal(pthread_self(), main_thread))
 		atomic_fetch_add(&watch.off_main, 1);
 	if (size <= 0)
@@ -479,6 +480,7 @@ static void test_waiting(void)
 	tap_ok(atomic_load(&watch.calls) >= 3,
 	       "waiting hook: called %u times while a worker hashed", atomic_load(&watch.calls));
 	tap_ok(atomic_load(&watch.off_main) == 0, "waiting hook: in the main thread only");
+	tap_ok(atomic_load(&watch.first_wrong) == 0, "waiting hook: first only on its first call");
 	tap_ok(atomic_load(&watch.wrong_job) == 0, "waiting hook: a regular file's size");
 	tap_ok(atomic_load(&watch.backwards) == 0 && atomic_load(&watch.too_many) == 0 &&
 		       watch.last > 0,
