@@ -99,6 +99,18 @@ static enum backend_status names_valid(struct backend_choice *bc, struct backend
 	return st;
 }
 
+/* The row of the registry's table that rows[k] copies, for p == &rows[k];
+ * NULL when p is NULL (none chosen).  Found by equality: p - rows is
+ * undefined for NULL, and cppcheck (comparePointers) rejects it. */
+static const struct sumac_impl *real_row(const struct sumac_impl *rows, const size_t *from,
+					 size_t n, const struct sumac_impl *p)
+{
+	for (size_t k = 0; k < n; k++)
+		if (p == &rows[k])
+			return &sumac_impls[from[k]];
+	return NULL;
+}
+
 enum sumac_select_status backend_select_auto(enum sumac_algo algo, bool detect,
 					     struct sumac_selection *sel)
 {
@@ -107,7 +119,7 @@ enum sumac_select_status backend_select_auto(enum sumac_algo algo, bool detect,
 	/* The registry's own rules (priority, CPU, self-test) over the rows
 	 * that can detect, then the answer mapped back to the real table,
 	 * whose addresses the rest of the program compares. */
-	struct sumac_impl rows[SUMAC_MAX_IMPLS];
+	struct sumac_impl rows[SUMAC_MAX_IMPLS] = {0};
 	size_t from[SUMAC_MAX_IMPLS], n = 0;
 	for (size_t i = 0; i < sumac_nimpls && n < SUMAC_MAX_IMPLS; i++) {
 		if (sumac_impl_serves(&sumac_impls[i], algo) &&
@@ -117,10 +129,9 @@ enum sumac_select_status backend_select_auto(enum sumac_algo algo, bool detect,
 		from[n++] = i;
 	}
 	sumac_select_from(rows, n, algo, NULL, sel);
-	if (sel->impl)
-		sel->impl = &sumac_impls[from[sel->impl - rows]];
+	sel->impl = real_row(rows, from, n, sel->impl);
 	for (size_t k = 0; k < sel->nskipped; k++)
-		sel->skipped[k] = &sumac_impls[from[sel->skipped[k] - rows]];
+		sel->skipped[k] = real_row(rows, from, n, sel->skipped[k]);
 	return sel->status;
 }
 
