@@ -82,12 +82,12 @@ chown -R 65534:65534 "$work/deb"
 # shellcheck disable=SC2016 # expanded by the inner shell
 unshare --mount --net bash -c '
 	set -e
-	masked=$1 src=$2 home=$3
-	shift 3
+	masked=$1 src=$2 home=$3 jobs=$4
+	shift 4
 	for p in "$@"; do
 		[ -e "/usr/bin/$p" ] && mount --bind "$masked" "/usr/bin/$p"
 	done
 	cd "$src"
 	exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$home" \
-		bash -c "dh_auto_configure && dh_auto_build && dh_auto_test"
-' _ "$work/deb/masked" "$src" "$work/deb/home" "${gnu[@]}"
+		DEB_BUILD_OPTIONS="parallel=$jobs" bash -c "dh_auto_configure && dh_auto_build && dh_auto_test"
+' _ "$work/deb/masked" "$src" "$work/deb/home" "$jobs" "${gnu[@]}"
