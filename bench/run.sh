@@ -78,7 +78,7 @@ sumac=$build/src/sumac
 # ---- Data, then the page cache: section 1 measures hashing, not the disk.
 # Only the sets the chosen tables read.
 sets=
-if want whole || want nosha || want cksum; then sets="$sets big"; fi
+if want whole || want nosha || want sha1dc || want cksum; then sets="$sets big"; fi
 if want proc; then sets="$sets small"; fi
 if want many || want files; then sets="$sets many"; fi
 if want files; then sets="$sets many16m"; fi
