@@ -722,6 +722,17 @@ bool run_pending(const struct run_queue *q)
 	return q->head != atomic_load(&q->tail);
 }
 
+/* until: RUN_WATCH_MS from now, on the clock pthread_cond_timedwait reads. */
+static void watch_deadline(struct timespec *until)
+{
+	clock_gettime(CLOCK_REALTIME, until);
+	until->tv_nsec += RUN_WATCH_MS * 1000000L;
+	if (until->tv_nsec >= 1000000000L) {
+		until->tv_sec++;
+		until->tv_nsec -= 1000000000L;
+	}
+}
+
 /* Sleeps until slot s is finished, or back for the main thread; first lets
  * the output show what is done while a large file is hashed. */
 static void wait_finished(struct run_queue *q, size_t s)
@@ -729,10 +740,14 @@ static void wait_finished(struct run_queue *q, size_t s)
 	const struct run_job *j = &q->ring[s];
 	before_wait(q, RUN_WAIT_WORKER);
 	atomic_store(&q->waiting, true);
-	/* The first pass only sets the deadline; reported: the hook has
-	 * been told of this job in this wait (its first call says so). */
-	struct timespec until = {0, 0};
-	bool first_wake = true, reported = false;
+	/* Wake now and then to tell the client how far the worker hashing
+	 * this job has got (its progress line).  The deadline stands across
+	 * wake-ups: other jobs finishing wake this thread often, and must not
+	 * put the report off.  reported: the hook has been told of this job
+	 * in this wait (its first call says so). */
+	struct timespec until;
+	watch_deadline(&until);
+	bool reported = false;
 	pthread_mutex_lock(&q->lock);
 	for (;;) {
 		const int state = atomic_load(&q->state[s]);
@@ -742,32 +757,16 @@ static void wait_finished(struct run_queue *q, size_t s)
 			pthread_cond_wait(&q->finished, &q->lock);
 			continue;
 		}
-		/* Wake now and then to tell the client how far the worker
-		 * hashing this job has got (its progress line).  The deadline
-		 * stands across wake-ups: other jobs finishing wake this
-		 * thread often, and must not put the report off. */
-		struct timespec now;
-		clock_gettime(CLOCK_REALTIME, &now);
-		if (now.tv_sec > until.tv_sec ||
-		    (now.tv_sec == until.tv_sec && now.tv_nsec >= until.tv_nsec)) {
-			if (!first_wake && atomic_load(&j->watched)) {
-				pthread_mutex_unlock(&q->lock);
-				q->waiting_hook(q->computing_ctx, j, !reported,
-						atomic_load(&j->watch_size),
-						atomic_load(&j->watch_done));
-				reported = true;
-				pthread_mutex_lock(&q->lock);
-			}
-			first_wake = false;
-			until = now;
-			until.tv_nsec += RUN_WATCH_MS * 1000000L;
-			if (until.tv_nsec >= 1000000000L) {
-				until.tv_sec++;
-				until.tv_nsec -= 1000000000L;
-			}
+		if (pthread_cond_timedwait(&q->finished, &q->lock, &until) != ETIMEDOUT)
 			continue;
+		if (atomic_load(&j->watched)) {
+			pthread_mutex_unlock(&q->lock);
+			q->waiting_hook(q->computing_ctx, j, !reported, atomic_load(&j->watch_size),
+					atomic_load(&j->watch_done));
+			reported = true;
+			pthread_mutex_lock(&q->lock);
 		}
-		pthread_cond_timedwait(&q->finished, &q->lock, &until);
+		watch_deadline(&until);
 	}
 	pthread_mutex_unlock(&q->lock);
 	atomic_store(&q->waiting, false);
