@@ -346,13 +346,16 @@ static void tell_nodetect_skipped(const struct sumac_impl *chosen, enum sumac_al
 
 /* Under --debug, for SHA-1: whether its inputs are looked at for collision
  * attacks, and with which filter kernel. */
-static void tell_detection(const struct backend_choice *bc, enum sumac_algo algo, const char *name)
+static void tell_detection(const struct backend_choice *bc, const struct sumac_impl *impl,
+			   enum sumac_algo algo, const char *name)
 {
 	if (sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
 		return;
 	if (must_detect(bc, algo))
-		out_error(0, "%s: collision detection: on (%s), filter %s", name,
-			  collision_mode_name(bc->collisions), sumac_sha1dc_filter_name());
+		out_error(0, "%s: collision detection: on (%s), filter %s%s%s", name,
+			  collision_mode_name(bc->collisions), sumac_sha1dc_filter_name(),
+			  sumac_sha1dc_fuses(impl) ? " between the blocks of " : "",
+			  sumac_sha1dc_fuses(impl) ? impl->driver : "");
 	else
 		out_error(0, "%s: collision detection: off (ignore)", name);
 }
@@ -393,7 +396,7 @@ const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_
 		out_error(0, "%s: using %s (%s)", name, r->impl->driver,
 			  r->forced ? "forced" : "auto");
 		tell_lanes(bc, r->impl, name);
-		tell_detection(bc, r->algo, name);
+		tell_detection(bc, r->impl, r->algo, name);
 	}
 	return r->impl;
 }
@@ -477,10 +480,11 @@ void backend_print_list(enum collision_mode collisions)
 				   sumac_impl_detects_sha1_collisions(impl) ? "yes" : "no");
 	}
 	struct sumac_selection on, off;
-	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s\n",
-		   backend_select_auto(SUMAC_SHA1, true, &on) == SUMAC_SELECT_OK ? on.impl->driver
-										 : "-",
-		   sumac_sha1dc_filter_name());
+	const bool chosen = backend_select_auto(SUMAC_SHA1, true, &on) == SUMAC_SELECT_OK;
+	const bool fused = chosen && sumac_sha1dc_fuses(on.impl);
+	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s%s\n",
+		   chosen ? on.impl->driver : "-", sumac_sha1dc_filter_name(),
+		   fused ? " between its blocks" : "");
 	out_printf("sha1 without (SUMAC_SHA1_COLLISIONS=ignore) auto uses %s\n",
 		   backend_select_auto(SUMAC_SHA1, false, &off) == SUMAC_SELECT_OK
 			   ? off.impl->driver

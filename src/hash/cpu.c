@@ -57,6 +57,22 @@ static void detect(struct sumac_cpu *cpu)
 	cpu->x86_vpclmul = ymm_saved && ((c >> 10) & 1);
 }
 
+/* CPUID.0's vendor string, EBX EDX ECX: "AuthenticAMD", or Hygon's
+ * licensed Zen, "HygonGenuine". */
+static bool detect_amd(void)
+{
+	unsigned a, b, c, d;
+	char v[13];
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return false;
+	memcpy(v, &b, 4);
+	memcpy(v + 4, &d, 4);
+	memcpy(v + 8, &c, 4);
+	v[12] = '\0';
+	return strcmp(v, "AuthenticAMD") == 0 || strcmp(v, "HygonGenuine") == 0;
+}
+
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 /* Bit values of the Linux arm64 ABI (asm/hwcap.h), spelled out so that old
@@ -183,12 +199,22 @@ static struct {
 	struct sumac_cpu detected;
 	struct sumac_cpu masked;
 	unsigned cleared;
-} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0};
+	bool x86_amd;
+} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0, false};
 
 static void detect_once(void)
 {
 	detect(&state.detected);
 	state.masked = state.detected;
+#if defined(__x86_64__) || defined(__i386__)
+	state.x86_amd = detect_amd();
+#endif
+}
+
+bool sumac_cpu_x86_amd(void)
+{
+	pthread_once(&state.once, detect_once);
+	return state.x86_amd;
 }
 
 const struct sumac_cpu *sumac_cpu_detected(void)

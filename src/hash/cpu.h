@@ -54,6 +54,10 @@ enum sumac_cpu_feature {
 const struct sumac_cpu *sumac_cpu_features(void);
 /* The features as detected, whatever the mask. */
 const struct sumac_cpu *sumac_cpu_detected(void);
+/* Whether the CPU is an AMD (or Hygon) x86 one: not a feature, but where
+ * a kernel's speed was measured on one vendor's cores only (a rule in
+ * hash/sha1dc.c).  No mask changes it. */
+bool sumac_cpu_x86_amd(void);
 
 /* The name a mask uses for f ("ssse3", "sse4.1", "sha", "sha512"...; the
  * mask also takes "sse41") and its architecture ("x86" or "arm"); NULL for

@@ -15,6 +15,9 @@
 
 #include "hash/registry.h"
 #include "hash/sha1dc.h"
+#if HAVE_SHA1DC_SHANI_AVX512
+#include "hash/x86/shani.h"
+#endif
 
 /* Blocks filtered at once: 4 KiB stays in L1 between the filter and the
  * backend, and the masks fit on the stack. */
@@ -39,14 +42,30 @@ static bool avx512_usable(const struct sumac_cpu *cpu)
 }
 #endif
 
+#if HAVE_SHA1DC_SHANI_AVX512
+/* The fused kernel mixes legacy-SSE SHA instructions with 512-bit code,
+ * free on AMD and measured there; on Intel that mix pays a merge per SSE
+ * instruction (sha1dc_shani_avx512.c), so it is left to the two passes. */
+static bool shani_avx512_usable(const struct sumac_cpu *cpu)
+{
+	return avx512_usable(cpu) && cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41 &&
+	       sumac_cpu_x86_amd();
+}
+#define AVX512_FUSED sumac_sha1dc_shani_avx512, sumac_sha1_blocks_shani, shani_avx512_usable
+#else
+#define AVX512_FUSED NULL, NULL, NULL
+#endif
+
 const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[] = {
 #if HAVE_SHA1DC_AVX512
-	{"avx512", avx512_usable, sumac_sha1dc_ubc_avx512, sumac_sha1dc_recompress_avx512},
+	{"avx512", avx512_usable, sumac_sha1dc_ubc_avx512, sumac_sha1dc_recompress_avx512,
+	 AVX512_FUSED},
 #endif
 #if HAVE_SHA1DC_AVX2
-	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2},
+	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2, NULL, NULL,
+	 NULL},
 #endif
-	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar},
+	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar, NULL, NULL, NULL},
 };
 const size_t sumac_sha1dc_nkernels = sizeof sumac_sha1dc_kernels / sizeof sumac_sha1dc_kernels[0];
 
@@ -102,36 +121,72 @@ static void flush(struct sumac_sha1dc_state *dc)
 	dc->nq = 0;
 }
 
-/* Compresses one flagged block with the state kept before and after it,
- * and queues one candidate per DV its mask keeps. */
-static void flagged_block(struct sumac_sha1dc_state *dc, void *state, const uint8_t *block,
-			  uint32_t mask, uint64_t index)
+/* Queues one candidate per DV of mask: the block (the index-th of the
+ * message) went from chaining value in to out. */
+static void queue(struct sumac_sha1dc_state *dc, const uint32_t in[5], const uint32_t out[5],
+		  const uint8_t *block, uint32_t mask, uint64_t index)
 {
-	uint32_t in[5];
-
-	memcpy(in, state, sizeof in);
-	dc->blocks(state, block, 1);
 	while (mask) {
 		const unsigned dv = (unsigned)__builtin_ctz(mask);
 		mask &= mask - 1;
 		if (dc->nq == SUMAC_SHA1DC_QUEUE)
 			flush(dc);
 		struct sumac_sha1dc_cand *c = &dc->q[dc->nq];
-		memcpy(c->ihv_in, in, sizeof in);
-		memcpy(c->ihv_out, state, sizeof c->ihv_out);
+		memcpy(c->ihv_in, in, sizeof c->ihv_in);
+		memcpy(c->ihv_out, out, sizeof c->ihv_out);
 		memcpy(c->block, block, 64);
 		c->dv = dv;
 		dc->q_block[dc->nq++] = index;
 	}
 }
 
-/* The filtered compression of n blocks into state: per chunk, the masks
- * of all its blocks first, then the backend over the runs of unflagged
- * blocks, one flagged block at a time between them. */
+/* Compresses one flagged block with the state kept before and after it,
+ * and queues its candidates. */
+static void flagged_block(struct sumac_sha1dc_state *dc, void *state, const uint8_t *block,
+			  uint32_t mask, uint64_t index)
+{
+	uint32_t in[5], out[5];
+
+	memcpy(in, state, sizeof in);
+	dc->blocks(state, block, 1);
+	memcpy(out, state, sizeof out);
+	queue(dc, in, out, block, mask, index);
+}
+
+/* Whole groups of blocks through the fused kernel; returns how many blocks
+ * it took (a multiple of SUMAC_SHA1DC_FUSED_BLOCKS, or fewer once a hit
+ * is in). */
+static size_t fused_groups(struct sumac_sha1dc_state *dc, void *state, const uint8_t *in, size_t n)
+{
+	enum { G = SUMAC_SHA1DC_FUSED_BLOCKS };
+	uint32_t masks[G], cv[G][5], start[5];
+	size_t done = 0;
+
+	for (; n - done >= G && !dc->hit; done += G, in += 64 * G) {
+		memcpy(start, state, sizeof start);
+		dc->fused(state, in, masks, cv);
+		for (unsigned k = 0; k < G; k++)
+			if (masks[k])
+				queue(dc, k ? cv[k - 1] : start, cv[k], in + 64 * k, masks[k],
+				      dc->nblocks + k);
+		dc->nblocks += G;
+	}
+	return done;
+}
+
+/* The filtered compression of n blocks into state: whole groups through
+ * the fused kernel if the context has one; otherwise, and for the rest,
+ * per chunk the masks of all its blocks first, then the backend over the
+ * runs of unflagged blocks, one flagged block at a time between them. */
 static void dc_blocks(struct sumac_sha1dc_state *dc, void *state, const uint8_t *in, size_t n)
 {
 	uint32_t masks[CHUNK];
 
+	if (dc->fused) {
+		const size_t done = fused_groups(dc, state, in, n);
+		in += 64 * done;
+		n -= done;
+	}
 	while (n) {
 		if (dc->hit) {
 			/* The verdict is in; the rest is plain hashing. */
@@ -224,6 +279,23 @@ static void sha1dc_blocks(void *state, const uint8_t *in, size_t nblocks)
 	dc_blocks(&ctx_of_state(state)->dc, state, in, nblocks);
 }
 
+/* The row's fused kernel, if it is for this backend's block function and
+ * allowed on this CPU. */
+static sumac_sha1dc_fused_fn *fused_for(const struct sumac_sha1dc_kernel *kernel,
+					void (*blocks)(void *, const uint8_t *, size_t))
+{
+	if (kernel->fused && blocks && kernel->fused_blocks == blocks &&
+	    kernel->fused_usable(sumac_cpu_features()))
+		return kernel->fused;
+	return NULL;
+}
+
+bool sumac_sha1dc_fuses(const struct sumac_impl *impl)
+{
+	return sumac_impl_detects_sha1_collisions(impl) &&
+	       fused_for(sumac_sha1dc_kernel_best(), impl->blocks) != NULL;
+}
+
 int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel)
 {
 	if (ctx->family != sumac_family_info(SUMAC_FAMILY_SHA1) || ctx->stream || !ctx->blocks)
@@ -234,6 +306,7 @@ int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_
 	ctx->dc.on = true;
 	ctx->dc.kernel = kernel;
 	ctx->dc.blocks = ctx->blocks;
+	ctx->dc.fused = fused_for(kernel, ctx->blocks);
 	ctx->blocks = sha1dc_blocks;
 	return 0;
 }

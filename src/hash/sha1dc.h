@@ -28,7 +28,11 @@
  * Kernels: a dispatch table (sumac_sha1dc_kernels) of filter and
  * recompression pairs, best first: AVX-512 and AVX2 (src/hash/x86/) where
  * built and usable, the scalar pair (sha1dc_ubc.c, bit-sliced across 64
- * blocks; sha1dc_recompress.c, four candidates at a time) always.
+ * blocks; sha1dc_recompress.c, four candidates at a time) always.  A row
+ * may add a fused kernel for one backend: the AVX-512 row's runs its
+ * filter between x86-shani's blocks, 16 at a time, where the rounds'
+ * chain leaves the vector units idle (sha1dc_shani_avx512.c), so that
+ * detection costs a few per cent instead of a quarter.
  *
  * The tables: sumac_sha1dc_conds (sha1dc_conds.c) and sumac_sha1dc_dvs
  * (sha1dc_dvs.c, written by tools/gen-sha1dc-dvs.py from the two base
@@ -126,19 +130,40 @@ void sumac_sha1dc_recompress_avx2(const struct sumac_sha1dc_cand *c, size_t n,
 				  uint32_t (*partner)[5]);
 #endif
 
+/* 16 blocks at in into state (SHA-1's a..e) through one backend's block
+ * function, filtered as they go: masks[k] as sumac_sha1dc_ubc_fn gives,
+ * cv[k] the chaining value after block k. */
+typedef void sumac_sha1dc_fused_fn(void *state, const uint8_t *in, uint32_t *masks,
+				   uint32_t (*cv)[5]);
+#define SUMAC_SHA1DC_FUSED_BLOCKS 16
+
+#if HAVE_SHA1DC_SHANI_AVX512
+/* SHA-NI with the AVX-512 filter (src/hash/x86/sha1dc_shani_avx512.c). */
+void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);
+#endif
+
 /* The dispatch table, best first; the last row is the scalar one, always
  * usable.  A row is taken when usable(sumac_cpu_features()) holds (so the
- * SUMAC_CPU mask applies), NULL meaning always. */
+ * SUMAC_CPU mask applies), NULL meaning always.  A row may also offer a
+ * fused kernel: its filter run inside the block function fused_blocks of
+ * one backend, which a context on that backend uses for whole groups of
+ * SUMAC_SHA1DC_FUSED_BLOCKS blocks when fused_usable() holds too. */
 struct sumac_sha1dc_kernel {
 	const char *name;
 	bool (*usable)(const struct sumac_cpu *cpu);
 	sumac_sha1dc_ubc_fn *ubc;
 	sumac_sha1dc_recompress_fn *recompress;
+	sumac_sha1dc_fused_fn *fused;
+	void (*fused_blocks)(void *state, const uint8_t *in, size_t nblocks);
+	bool (*fused_usable)(const struct sumac_cpu *cpu);
 };
 extern const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[];
 extern const size_t sumac_sha1dc_nkernels;
 /* The first usable row. */
 const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void);
+/* Whether a context on impl, detecting with the best row, runs that row's
+ * fused kernel (for --debug and --list-backends). */
+bool sumac_sha1dc_fuses(const struct sumac_impl *impl);
 /* sumac_sha1dc_enable with a given row (the tests run every usable one). */
 int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_kernel *kernel);
 /* sumac_update_lanes when one of the contexts detects (framing.c):

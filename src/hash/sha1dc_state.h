@@ -33,6 +33,8 @@ struct sumac_sha1dc_state {
 	/* The backend's block function, which ctx->blocks wraps while on. */
 	void (*blocks)(void *state, const uint8_t *in, size_t nblocks);
 	const struct sumac_sha1dc_kernel *kernel;
+	/* The kernel's fused form for this backend, or NULL (sha1dc.h). */
+	void (*fused)(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);
 	uint64_t nblocks; /* blocks compressed so far */
 	uint64_t q_block[SUMAC_SHA1DC_QUEUE];
 	struct sumac_sha1dc_cand q[SUMAC_SHA1DC_QUEUE];

@@ -776,6 +776,19 @@ static void test_api(void)
 	tap_ok(name && (strcmp(name, "scalar") == 0 || strcmp(name, "avx2") == 0 ||
 			strcmp(name, "avx512") == 0),
 	       "filter in use: %s", name ? name : "(null)");
+	/* The fused kernel goes to the contexts on its own block function
+	 * alone, and only where its row allows it (AMD, sha1dc.c). */
+	const struct sumac_sha1dc_kernel *best = sumac_sha1dc_kernel_best();
+	for (size_t b = 0; b < nbackends; b++) {
+		const struct sumac_impl *impl = backends[b];
+		if (sumac_init(&ctx, SUMAC_SHA1, impl) != 0 || sumac_sha1dc_enable(&ctx) != 0)
+			continue;
+		const bool want = best->fused && best->fused_blocks == impl->blocks &&
+				  best->fused_usable(sumac_cpu_features());
+		tap_ok(ctx.dc.fused == (want ? best->fused : NULL), "%s: fused kernel %s",
+		       impl->driver, want ? "in use" : "not used");
+		sumac_discard(&ctx);
+	}
 }
 
 int main(void)

@@ -9,6 +9,8 @@
  *     every condition is seen both holding and failing;
  *   - the recompression on random consistent candidates of all 32 DVs, in
  *     batches of 1..40 that mix testt 58 and 65, partner values equal;
+ *   - a row's fused kernel (filter inside SHA-NI) against the scalar filter
+ *     and a plain compression, group by group;
  * and the generated condition list (src/hash/x86/sha1dc_conds.h) against
  * the compiled table.  Rows this CPU cannot run are left out with a note
  * (the scalar row is what the others are compared with). */
@@ -286,6 +288,62 @@ static void test_recompress(const struct sumac_sha1dc_kernel *kr, const struct s
 	       kr->name, NC, bad);
 }
 
+/* A row's fused kernel (filter and block function in one) against the
+ * scalar filter and FIPS 180-4's compression, group by group: random
+ * blocks with crafted ones at every position of a group, at byte offsets
+ * 0..3, from a random chaining value.  Run wherever the CPU can execute
+ * it, whatever rule the dispatch applies besides. */
+static void test_fused(const struct sumac_sha1dc_kernel *kr, const struct system *sys)
+{
+	enum { G = SUMAC_SHA1DC_FUSED_BLOCKS, NG = 96 };
+	uint8_t *buf = malloc(64 * G * NG + 3);
+	uint32_t masks[G], want_masks[G], cv[G][5], state[5], ref[5];
+	size_t bad = 0, flagged = 0;
+
+	for (unsigned off = 0; off < 4; off++) {
+		uint8_t *in = buf + off;
+		fill_random(in, 64 * G * NG);
+		/* Group g gets a block crafted for DV g mod 32 at position g mod 16,
+		 * and every third group one more, 0..3 bits flipped. */
+		for (unsigned g = 0; g < NG; g++) {
+			craft(&sys[g % SUMAC_SHA1DC_NDVS], in + 64 * (G * g + g % G));
+			if (g % 3 == 0) {
+				uint8_t *b = in + 64 * (G * g + (g * 7 + 3) % G);
+				craft(&sys[(g * 5) % SUMAC_SHA1DC_NDVS], b);
+				for (unsigned f = g % 4; f; f--)
+					flip(b, (unsigned)rng_below(512));
+			}
+		}
+		for (unsigned i = 0; i < 5; i++)
+			state[i] = ref[i] = (uint32_t)rng();
+		for (unsigned g = 0; g < NG; g++) {
+			const uint8_t *grp = in + 64 * G * g;
+			kr->fused(state, grp, masks, cv);
+			scalar_row()->ubc(grp, G, want_masks);
+			bad += memcmp(masks, want_masks, sizeof masks) != 0;
+			for (unsigned k = 0; k < G; k++) {
+				compress(ref, grp + 64 * k);
+				bad += memcmp(cv[k], ref, sizeof ref) != 0;
+				flagged += masks[k] != 0;
+			}
+			bad += memcmp(state, ref, sizeof ref) != 0;
+		}
+	}
+	tap_ok(bad == 0 && flagged >= 4 * NG,
+	       "fused %s: %d groups of %d blocks at byte offsets 0..3 (%zu flagged): masks as "
+	       "scalar's, chaining values and state as FIPS 180-4's (%zu differ)",
+	       kr->name, 4 * NG, G, flagged, bad);
+	free(buf);
+}
+
+/* What the fused kernels need besides their row's filter: x86-shani's
+ * instructions (the only block function one is fused with). */
+static bool can_run_fused(const struct sumac_sha1dc_kernel *kr)
+{
+	const struct sumac_cpu *cpu = sumac_cpu_features();
+	return kr->fused && cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41;
+}
+
 int main(void)
 {
 	static struct system sys[SUMAC_SHA1DC_NDVS];
@@ -311,6 +369,10 @@ int main(void)
 		}
 		test_filter(kr, sys);
 		test_recompress(kr, sys);
+		if (can_run_fused(kr))
+			test_fused(kr, sys);
+		else if (kr->fused)
+			tap_diag("fused %s: not usable on this CPU, not tested", kr->name);
 		tested++;
 	}
 	tap_diag("%zu SIMD rows tested", tested);

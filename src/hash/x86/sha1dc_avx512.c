@@ -14,56 +14,7 @@
 
 #include "hash/sha1dc.h"
 #include "hash/x86/kernel.h"
-#include "hash/x86/sha1dc_conds.h"
-
-typedef __m512i vec;
-
-#define LANES 16
-
-/* One 32-bit word of every lane. */
-#define SET1(x) _mm512_set1_epi32((int)(uint32_t)(x))
-
-/* Big-endian words: AVX-512F has no byte shuffle on zmm (that is BW), so
- * each word is put together from its two rotations by 8 and 24, bytes 0
- * and 2 from the first. */
-static inline __attribute__((always_inline)) vec bswap32(vec x)
-{
-	return _mm512_ternarylogic_epi32(_mm512_rol_epi32(x, 8), _mm512_rol_epi32(x, 24),
-					 SET1(0x00ff00ff), 0xe4);
-}
-
-/* r[k] holds the 16 words of block k; afterwards r[w] holds word w of the
- * 16 blocks, block k's in element k.  Within 128-bit lanes first (4 x 4
- * words), then the 128-bit lanes themselves. */
-static inline __attribute__((always_inline)) void transpose16(vec r[16])
-{
-	vec a[16], b[16];
-
-#pragma GCC unroll 16
-	for (int i = 0; i < 16; i += 2) {
-		a[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-		a[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-	}
-	/* b[4g + m], 128-bit lane L: word 4L + m of blocks 4g..4g+3. */
-#pragma GCC unroll 16
-	for (int g = 0; g < 16; g += 4) {
-		b[g] = _mm512_unpacklo_epi64(a[g], a[g + 2]);
-		b[g + 1] = _mm512_unpackhi_epi64(a[g], a[g + 2]);
-		b[g + 2] = _mm512_unpacklo_epi64(a[g + 1], a[g + 3]);
-		b[g + 3] = _mm512_unpackhi_epi64(a[g + 1], a[g + 3]);
-	}
-#pragma GCC unroll 16
-	for (int m = 0; m < 4; m++) {
-		vec c0 = _mm512_shuffle_i32x4(b[m], b[4 + m], 0x44);
-		vec c1 = _mm512_shuffle_i32x4(b[m], b[4 + m], 0xee);
-		vec c2 = _mm512_shuffle_i32x4(b[8 + m], b[12 + m], 0x44);
-		vec c3 = _mm512_shuffle_i32x4(b[8 + m], b[12 + m], 0xee);
-		r[m] = _mm512_shuffle_i32x4(c0, c2, 0x88);
-		r[4 + m] = _mm512_shuffle_i32x4(c0, c2, 0xdd);
-		r[8 + m] = _mm512_shuffle_i32x4(c1, c3, 0x88);
-		r[12 + m] = _mm512_shuffle_i32x4(c1, c3, 0xdd);
-	}
-}
+#include "hash/x86/sha1dc_avx512.h"
 
 /* w[16..to-1] from w[0..15]: W[t] = rol1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]). */
 static inline __attribute__((always_inline)) void expand(vec *w, int to)
@@ -77,35 +28,11 @@ static inline __attribute__((always_inline)) void expand(vec *w, int to)
 			1);
 }
 
-/* ---- The UBC filter.
- *
- * A condition "bit a of W[i] ^ bit b of W[j] == c" is bit a of
- * X = W[i] ^ rol(W[j], a - b); vptestmd (c == 0) or vptestnmd (c == 1)
- * against 1 << a gives the lanes where it fails, and a masked OR adds its
- * DVs to those lanes' dead set.  Conditions of the same i, j and a - b
- * share X, and the compiler merges the repeated rotations and XORs.  Four
- * dead sets keep four chains of masked ORs instead of one. */
-#define UBC_J(j)      ((j) == 0xff ? 0 : (j)) /* j == 0xff: not read */
-#define UBC_ROT(x, r) ((r) ? _mm512_rol_epi32((x), (r)) : (x))
-#define UBC_X(i, a, j, b)                                                                          \
-	((j) == 0xff ? w[i] : _mm512_xor_si512(w[i], UBC_ROT(w[UBC_J(j)], ((a) - (b)) & 31)))
-#define UBC_FAILS(i, a, j, b, c)                                                                   \
-	((c) ? _mm512_testn_epi32_mask(UBC_X(i, a, j, b), SET1(1u << (a)))                         \
-	     : _mm512_test_epi32_mask(UBC_X(i, a, j, b), SET1(1u << (a))))
-/* The DVs come from a table in memory, as broadcast operands of the ORs:
- * as immediates, each would take a move and a broadcast of its own. */
-#define UBC_COND(n, i, a, j, b, c, dvs)                                                            \
-	dead[(n)&3] = _mm512_mask_or_epi32(dead[(n)&3], UBC_FAILS(i, a, j, b, c), dead[(n)&3],     \
-					   SET1(dvs_of[n]));
-#define UBC_WORD(t)                                                                                \
-	w[t] = _mm512_rol_epi32(                                                                   \
-		_mm512_xor_si512(_mm512_ternarylogic_epi32(w[(t)-3], w[(t)-8], w[(t)-14], 0x96),   \
-				 w[(t)-16]),                                                       \
-		1);
 #define UBC_DVS(n, i, a, j, b, c, dvs) [n] = (dvs),
 #define UBC_NONE(t)
 
-static const uint32_t ubc_dvs[SUMAC_SHA1DC_NCONDS_LIST] = {SUMAC_SHA1DC_CONDS(UBC_NONE, UBC_DVS)};
+const uint32_t sumac_sha1dc_ubc_dvs_avx512[SUMAC_SHA1DC_NCONDS_LIST] = {
+	SUMAC_SHA1DC_CONDS(UBC_NONE, UBC_DVS)};
 
 /* The masks of 16 blocks at in (64 bytes each, no alignment). */
 static void ubc16(const uint8_t *in, uint32_t *masks)
@@ -113,7 +40,7 @@ static void ubc16(const uint8_t *in, uint32_t *masks)
 	vec w[65];
 	vec dead[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
 		       _mm512_setzero_si512()};
-	const uint32_t *dvs_of = ubc_dvs;
+	const uint32_t *dvs_of = sumac_sha1dc_ubc_dvs_avx512;
 
 	OPAQUE(dvs_of);
 #pragma GCC unroll 16
@@ -121,10 +48,7 @@ static void ubc16(const uint8_t *in, uint32_t *masks)
 		w[k] = bswap32(_mm512_loadu_si512(in + 64 * k));
 	transpose16(w);
 	SUMAC_SHA1DC_CONDS(UBC_WORD, UBC_COND)
-	/* The DVs still possible: those in none of the dead sets (0xfe: the
-	 * OR of three; 0x11: neither of its first two inputs). */
-	vec d = _mm512_ternarylogic_epi32(dead[0], dead[1], dead[2], 0xfe);
-	_mm512_storeu_si512(masks, _mm512_ternarylogic_epi32(d, dead[3], d, 0x11));
+	_mm512_storeu_si512(masks, ubc_alive(dead));
 }
 
 void sumac_sha1dc_ubc_avx512(const uint8_t *blocks, size_t n, uint32_t *masks)
