@@ -239,7 +239,7 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		 * finds it, and --quiet still shows it. */
 		if (!status_only)
 			print_status(r->o->level, j->name, "FAILED SHA-1 collision attack");
-		if (r->o->debug)
+		if (r->o->debug || r->o->cksum_debug)
 			collision_tell_debug(j->name, hit);
 		break;
 	case CHECK_OK_COLLISION:
@@ -248,7 +248,7 @@ static void report_line(struct list_run *r, const struct run_job *j)
 		if (!status_only && r->o->verbosity != VERBOSITY_QUIET)
 			print_status(r->o->level, j->name, r->ok_word);
 		collision_tell(j->name);
-		if (r->o->debug)
+		if (r->o->debug || r->o->cksum_debug)
 			collision_tell_debug(j->name, hit);
 		break;
 	case CHECK_MISMATCH:

@@ -198,7 +198,7 @@ static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool 
 		 * is wrong with the file is said beside it, on stderr. */
 		if (j->collision) {
 			collision_tell(j->name);
-			if (o->debug)
+			if (o->debug || o->cksum_debug)
 				collision_tell_debug(j->name, &j->hit);
 			if (o->collisions == COLLISION_FAIL)
 				ok = false;

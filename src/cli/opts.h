@@ -38,7 +38,7 @@ struct sumac_opts {
 	int prefix_tag;              /* cksum: -1 neither, 1 --tag, 0 --untagged (the last) */
 	bool base64;                 /* cksum --base64 */
 	bool raw;                    /* cksum --raw */
-	bool cksum_debug;            /* cksum --debug: GNU's, about the CRC path */
+	bool cksum_debug;            /* cksum --debug: GNU's CRC lines, SHA-1 hits */
 	unsigned level;              /* the GNU release to behave as (cli/level.h); set
 				      * before opts_parse, which depends on it */
 	enum sumac_algo algo;        /* from the program name, -a, or sha256 */

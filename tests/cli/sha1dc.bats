@@ -472,6 +472,20 @@ usable_for_sha1() {
 	grep -Eq '^sumac: shattered-2\.pdf: block at byte 256, disturbance vector II\(52,0\)' "$ERR"
 }
 
+@test "cksum --debug names them too, and its GNU lines stay as they are" {
+	r cksum --debug -a sha1 shattered-2.pdf a
+	assert_rc 1
+	assert_err_is "cksum: shattered-2.pdf: $MSG\n$(grep -E '^cksum: shattered-2\.pdf: block at byte 256, disturbance vector II\(52,0\), filter [a-z0-9]+$' "$ERR")\n"
+	r cksum --debug -a sha1 a
+	assert_rc 0
+	assert_err_is ""
+	r cksum -a sha1 shattered-1.pdf
+	printf '%s\n' "$(cat "$OUT")" | sed 's/-1\./-2./' >L
+	r cksum --debug -c L
+	assert_rc 1
+	grep -Eq '^cksum: shattered-2\.pdf: block at byte 256, disturbance vector II\(52,0\)' "$ERR"
+}
+
 @test "--benchmark -a sha1: rows with and without detection" {
 	r sumac --benchmark -a sha1
 	assert_rc 0
