@@ -15,7 +15,7 @@
 
 #include "hash/registry.h"
 #include "hash/sha1dc.h"
-#if HAVE_SHA1DC_SHANI_AVX512
+#if HAVE_SHA1DC_SHANI_AVX2 || HAVE_SHA1DC_SHANI_AVX512
 #include "hash/x86/shani.h"
 #endif
 
@@ -42,14 +42,29 @@ static bool avx512_usable(const struct sumac_cpu *cpu)
 }
 #endif
 
+#if HAVE_SHA1DC_SHANI_AVX2 || HAVE_SHA1DC_SHANI_AVX512
+/* The fused kernels mix legacy-SSE SHA instructions with 256- and 512-bit
+ * code, free on AMD and measured there; on Intel that mix pays a merge per
+ * SSE instruction (sha1dc_shani_avx512.c), so it is left to the two
+ * passes. */
+static bool shani_amd(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41 && sumac_cpu_x86_amd();
+}
+#endif
+#if HAVE_SHA1DC_SHANI_AVX2
+static bool shani_avx2_usable(const struct sumac_cpu *cpu)
+{
+	return avx2_usable(cpu) && shani_amd(cpu);
+}
+#define AVX2_FUSED sumac_sha1dc_shani_avx2, sumac_sha1_blocks_shani, shani_avx2_usable
+#else
+#define AVX2_FUSED NULL, NULL, NULL
+#endif
 #if HAVE_SHA1DC_SHANI_AVX512
-/* The fused kernel mixes legacy-SSE SHA instructions with 512-bit code,
- * free on AMD and measured there; on Intel that mix pays a merge per SSE
- * instruction (sha1dc_shani_avx512.c), so it is left to the two passes. */
 static bool shani_avx512_usable(const struct sumac_cpu *cpu)
 {
-	return avx512_usable(cpu) && cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41 &&
-	       sumac_cpu_x86_amd();
+	return avx512_usable(cpu) && shani_amd(cpu);
 }
 #define AVX512_FUSED sumac_sha1dc_shani_avx512, sumac_sha1_blocks_shani, shani_avx512_usable
 #else
@@ -62,8 +77,7 @@ const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[] = {
 	 AVX512_FUSED},
 #endif
 #if HAVE_SHA1DC_AVX2
-	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2, NULL, NULL,
-	 NULL},
+	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2, AVX2_FUSED},
 #endif
 	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar, NULL, NULL, NULL},
 };

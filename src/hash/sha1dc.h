@@ -29,9 +29,9 @@
  * recompression pairs, best first: AVX-512 and AVX2 (src/hash/x86/) where
  * built and usable, the scalar pair (sha1dc_ubc.c, bit-sliced across 64
  * blocks; sha1dc_recompress.c, four candidates at a time) always.  A row
- * may add a fused kernel for one backend: the AVX-512 row's runs its
- * filter between x86-shani's blocks, 16 at a time, where the rounds'
- * chain leaves the vector units idle (sha1dc_shani_avx512.c), so that
+ * may add a fused kernel for one backend: the AVX-512 and AVX2 rows' run
+ * their filter between x86-shani's blocks, 16 at a time, where the rounds'
+ * chain leaves the vector units idle (sha1dc_shani_avx*.c), so that
  * detection costs a few per cent instead of a quarter.
  *
  * The tables: sumac_sha1dc_conds (sha1dc_conds.c) and sumac_sha1dc_dvs
@@ -137,6 +137,10 @@ typedef void sumac_sha1dc_fused_fn(void *state, const uint8_t *in, uint32_t *mas
 				   uint32_t (*cv)[5]);
 #define SUMAC_SHA1DC_FUSED_BLOCKS 16
 
+#if HAVE_SHA1DC_SHANI_AVX2
+/* SHA-NI with the AVX2 filter (src/hash/x86/sha1dc_shani_avx2.c). */
+void sumac_sha1dc_shani_avx2(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);
+#endif
 #if HAVE_SHA1DC_SHANI_AVX512
 /* SHA-NI with the AVX-512 filter (src/hash/x86/sha1dc_shani_avx512.c). */
 void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);

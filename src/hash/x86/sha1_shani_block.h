@@ -164,6 +164,15 @@ static inline __attribute__((always_inline)) void sha1_shani_block(__m128i *abcd
 	*e0_io = e0;
 }
 
+/* The same, and the chaining value after it as SHA-1's a..e into cv. */
+static inline __attribute__((always_inline)) void
+sha1_shani_block_cv(__m128i *abcd, __m128i *e0, const uint8_t *in, __m128i rev, uint32_t cv[5])
+{
+	sha1_shani_block(abcd, e0, in, rev);
+	_mm_storeu_si128((__m128i *)cv, _mm_shuffle_epi32(*abcd, 0x1b));
+	cv[4] = (uint32_t)_mm_extract_epi32(*e0, 3);
+}
+
 #undef GROUP
 #undef NEXT_E
 #undef PRE

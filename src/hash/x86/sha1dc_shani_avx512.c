@@ -43,19 +43,13 @@
 		 ? 1                                                                               \
 		 : 0)
 
-/* The next block, and the chaining value after it into cv[k]. */
-#define SHA_STEP()                                                                                 \
-	do {                                                                                       \
-		sha1_shani_block(&abcd, &e0, in + 64 * k, rev);                                    \
-		_mm_storeu_si128((__m128i *)cv[k], _mm_shuffle_epi32(abcd, 0x1b));                 \
-		cv[k][4] = (uint32_t)_mm_extract_epi32(e0, 3);                                     \
-		k++;                                                                               \
-	} while (0);
+/* The next block, its chaining value into cv[k]. */
+#define SHA_STEP() (sha1_shani_block_cv(&abcd, &e0, in + 64 * k, rev, cv[k]), k++)
 #define FUSED_WORD(t)                                                                              \
 	if (SHA_AT(t) >= 1)                                                                        \
-		SHA_STEP()                                                                         \
+		SHA_STEP();                                                                        \
 	if (SHA_AT(t) >= 2)                                                                        \
-		SHA_STEP()                                                                         \
+		SHA_STEP();                                                                        \
 	UBC_WORD(t)
 
 /* Every block once: 1 before the prologue and 15 in the steps. */
@@ -76,7 +70,7 @@ void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, 
 	const uint32_t *dvs_of = sumac_sha1dc_ubc_dvs_avx512;
 
 	OPAQUE(dvs_of);
-	SHA_STEP()
+	SHA_STEP();
 #pragma GCC unroll 16
 	for (int b = 0; b < 16; b++)
 		w[b] = bswap32(_mm512_loadu_si512(in + 64 * b));
