@@ -43,10 +43,7 @@ static void ubc16(const uint8_t *in, uint32_t *masks)
 	const uint32_t *dvs_of = sumac_sha1dc_ubc_dvs_avx512;
 
 	OPAQUE(dvs_of);
-#pragma GCC unroll 16
-	for (int k = 0; k < 16; k++)
-		w[k] = bswap32(_mm512_loadu_si512(in + 64 * k));
-	transpose16(w);
+	load_blocks16(w, in);
 	SUMAC_SHA1DC_CONDS(UBC_WORD, UBC_COND)
 	_mm512_storeu_si512(masks, ubc_alive(dead));
 }

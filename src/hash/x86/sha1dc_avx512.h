@@ -86,6 +86,16 @@ static inline __attribute__((always_inline)) void transpose16(vec r[16])
 				 w[(t)-16]),                                                       \
 		1);
 
+/* w[0..15]: the words of the 16 blocks at in (64 bytes each, no
+ * alignment), word t of block k in element k of w[t]. */
+static inline __attribute__((always_inline)) void load_blocks16(vec w[16], const uint8_t *in)
+{
+#pragma GCC unroll 16
+	for (int k = 0; k < 16; k++)
+		w[k] = bswap32(_mm512_loadu_si512(in + 64 * k));
+	transpose16(w);
+}
+
 /* The DVs still possible: those in none of the dead sets (0xfe: the OR of
  * three; 0x11: neither of its first two inputs). */
 static inline __attribute__((always_inline)) vec ubc_alive(const vec dead[4])

@@ -71,10 +71,7 @@ void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, 
 
 	OPAQUE(dvs_of);
 	SHA_STEP();
-#pragma GCC unroll 16
-	for (int b = 0; b < 16; b++)
-		w[b] = bswap32(_mm512_loadu_si512(in + 64 * b));
-	transpose16(w);
+	load_blocks16(w, in);
 	SUMAC_SHA1DC_CONDS(FUSED_WORD, UBC_COND)
 	_mm512_storeu_si512(masks, ubc_alive(dead));
 
