@@ -178,7 +178,7 @@ static size_t fused_groups(struct sumac_sha1dc_state *dc, void *state, const uin
 
 	for (; n - done >= G && !dc->hit; done += G, in += 64 * G) {
 		memcpy(start, state, sizeof start);
-		dc->fused(state, in, masks, cv);
+		dc->kernel->fused(state, in, masks, cv);
 		for (unsigned k = 0; k < G; k++)
 			if (masks[k])
 				queue(dc, k ? cv[k - 1] : start, cv[k], in + 64 * k, masks[k],
@@ -320,7 +320,7 @@ int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_
 	ctx->dc.on = true;
 	ctx->dc.kernel = kernel;
 	ctx->dc.blocks = ctx->blocks;
-	ctx->dc.fused = fused_for(kernel, ctx->blocks);
+	ctx->dc.fused = fused_for(kernel, ctx->blocks) != NULL;
 	ctx->blocks = sha1dc_blocks;
 	return 0;
 }

@@ -25,16 +25,15 @@ struct sumac_sha1dc_cand {
 struct sumac_sha1dc_kernel;
 
 struct sumac_sha1dc_state {
-	bool on;  /* sumac_sha1dc_enable was called since sumac_init */
-	bool hit; /* a candidate recompressed to a collision */
+	bool on;    /* sumac_sha1dc_enable was called since sumac_init */
+	bool hit;   /* a candidate recompressed to a collision */
+	bool fused; /* whole groups go through kernel->fused (sha1dc.h) */
 	unsigned nq;
 	unsigned hit_dv;
 	uint64_t hit_block;
 	/* The backend's block function, which ctx->blocks wraps while on. */
 	void (*blocks)(void *state, const uint8_t *in, size_t nblocks);
 	const struct sumac_sha1dc_kernel *kernel;
-	/* The kernel's fused form for this backend, or NULL (sha1dc.h). */
-	void (*fused)(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);
 	uint64_t nblocks; /* blocks compressed so far */
 	uint64_t q_block[SUMAC_SHA1DC_QUEUE];
 	struct sumac_sha1dc_cand q[SUMAC_SHA1DC_QUEUE];

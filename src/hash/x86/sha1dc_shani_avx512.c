@@ -53,6 +53,7 @@
 	UBC_WORD(t)
 
 /* Every block once: 1 before the prologue and 15 in the steps. */
+/* NOLINTNEXTLINE(bugprone-macro-parentheses): a term of the sum below */
 #define SHA_AT_PLUS(t) +SHA_AT(t)
 #define NO_COND(n, i, a, j, b, c, dvs)
 _Static_assert(1 SUMAC_SHA1DC_CONDS(SHA_AT_PLUS, NO_COND) == LANES, "SHA_AT places 16 blocks");
