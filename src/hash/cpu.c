@@ -47,7 +47,9 @@ static void detect(struct sumac_cpu *cpu)
 	__cpuid_count(7, 0, a, b, c, d);
 	cpu->x86_sha = (b >> 29) & 1;                /* CPUID.7.0:EBX.SHA[bit 29] */
 	cpu->x86_avx2 = ymm_saved && ((b >> 5) & 1); /* CPUID.7.0:EBX.AVX2[bit 5] */
-	cpu->x86_bmi2 = (b >> 8) & 1;                /* CPUID.7.0:EBX.BMI2[bit 8] */
+	/* CPUID.7.0:EBX.BMI2[bit 8], with BMI1[bit 3]: every CPU with BMI2
+	 * has BMI1, and the kernels built with -mbmi2 may use both. */
+	cpu->x86_bmi2 = ((b >> 8) & 1) && ((b >> 3) & 1);
 	/* CPUID.7.0:EBX.AVX512F[bit 16] and AVX512VL[bit 31] */
 	cpu->x86_avx512vl = zmm_saved && ((b >> 16) & 1) && ((b >> 31) & 1);
 	/* CPUID.7.0:EBX.AVX512BW[bit 30] */

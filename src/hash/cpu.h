@@ -17,7 +17,7 @@ struct sumac_cpu {
 	bool x86_ssse3;
 	bool x86_sse41;
 	bool x86_avx2;
-	bool x86_bmi2;
+	bool x86_bmi2;     /* BMI2, and BMI1 with it (cpu.c) */
 	bool x86_sha;      /* SHA-NI: SHA-1 and SHA-256 instructions */
 	bool x86_avx512vl; /* AVX-512F and AVX-512VL, with the ZMM state saved */
 	bool x86_pclmul;   /* PCLMULQDQ: 64 x 64-bit carry-less multiply on xmm */

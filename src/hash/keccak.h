@@ -13,6 +13,7 @@
 #ifndef SUMAC_KECCAK_H
 #define SUMAC_KECCAK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -168,20 +169,28 @@ _Static_assert(sizeof(struct keccak_state) == 200, "the state size of algorithms
 
 /* nblocks blocks of rate_lanes * 8 bytes XORed into s, each followed by
  * the 24 rounds.  The lanes live in locals across blocks: two sets, one
- * round writing the other, so there is no copy between rounds.  Inside the
- * loop six lanes are held complemented (the "lane complementing" form of
- * the Keccak team's implementation notes): chi's ~b & c then costs one NOT
- * per row instead of five, on CPUs without an and-not instruction; the
- * rest of a round is XOR and rotation, which commute with it.  On a Zen 5
- * (gcc 12 and clang 14, x86-64 baseline) this measured 1.10-1.12x the
- * plain form, and the plain form built with BMI1's andn (one instruction
- * for ~b & c) only 1.03x (gcc) and 1.06x (clang) this one: too little for
- * an x86 kernel of its own.  s itself is never complemented. */
+ * round writing the other, so there is no copy between rounds.
+ *
+ * Chi in one of two forms, complemented a constant:
+ *   - true: six lanes are held complemented inside the loop (the "lane
+ *     complementing" form of the Keccak team's implementation notes), so
+ *     chi's ~b & c costs one NOT per row instead of five, on CPUs without
+ *     an and-not instruction; the rest of a round is XOR and rotation,
+ *     which commute with it.  s itself is never complemented.  The
+ *     portable backend's form: on a Zen 5 (gcc 12 and clang 14, x86-64
+ *     baseline) 1.10-1.12x the plain form built without and-not.
+ *   - false: chi as FIPS 202 writes it, for a build where ~b & c is one
+ *     instruction (x86 BMI1's andn, with BMI2's rorx: x86/sha3_bmi.c).  On
+ *     a Zen 4 (AMD EPYC family 25 model 17, gcc 12) about 1.05x the
+ *     complemented form, which is what takes SHA-3 past OpenSSL's there
+ *     (bench/results/2026-12-04-amd-epyc-sha3-bmi.md); on a Zen 5 the
+ *     plain form with andn measured 1.03x (gcc) and 1.06x (clang). */
 static inline __attribute__((always_inline)) void
-keccak_absorb(struct keccak_state *s, const uint8_t *in, size_t nblocks, unsigned rate_lanes)
+keccak_absorb_form(struct keccak_state *s, const uint8_t *in, size_t nblocks, unsigned rate_lanes,
+		   bool complemented)
 {
 	static const uint64_t rc[24] = {KECCAK_RC};
-#define KECCAK_DECL_(i) uint64_t a##i = s->a[i] ^ KECCAK_FLIP_(i), e##i;
+#define KECCAK_DECL_(i) uint64_t a##i = s->a[i] ^ (complemented ? KECCAK_FLIP_(i) : 0), e##i;
 	KECCAK_LANES_(KECCAK_DECL_)
 #undef KECCAK_DECL_
 
@@ -191,15 +200,29 @@ keccak_absorb(struct keccak_state *s, const uint8_t *in, size_t nblocks, unsigne
 		a##i ^= load_le64(in + 8 * (i));
 		KECCAK_LANES_(KECCAK_XOR_)
 #undef KECCAK_XOR_
-		for (int r = 0; r < 24; r += 2) {
-			KECCAK_ROUND_(uint64_t, KECCAK_CHI, a, e, rc[r]);
-			KECCAK_ROUND_(uint64_t, KECCAK_CHI, e, a, rc[r + 1]);
+		if (complemented) {
+			for (int r = 0; r < 24; r += 2) {
+				KECCAK_ROUND_(uint64_t, KECCAK_CHI, a, e, rc[r]);
+				KECCAK_ROUND_(uint64_t, KECCAK_CHI, e, a, rc[r + 1]);
+			}
+		} else {
+			for (int r = 0; r < 24; r += 2) {
+				KECCAK_ROUND_(uint64_t, KECCAK_PLAIN, a, e, rc[r]);
+				KECCAK_ROUND_(uint64_t, KECCAK_PLAIN, e, a, rc[r + 1]);
+			}
 		}
 	}
 
-#define KECCAK_STORE_(i) s->a[i] = a##i ^ KECCAK_FLIP_(i);
+#define KECCAK_STORE_(i) s->a[i] = a##i ^ (complemented ? KECCAK_FLIP_(i) : 0);
 	KECCAK_LANES_(KECCAK_STORE_)
 #undef KECCAK_STORE_
+}
+
+/* The portable form (complemented lanes). */
+static inline __attribute__((always_inline)) void
+keccak_absorb(struct keccak_state *s, const uint8_t *in, size_t nblocks, unsigned rate_lanes)
+{
+	keccak_absorb_form(s, in, nblocks, rate_lanes, true);
 }
 
 #endif

@@ -19,6 +19,9 @@
 #if HAVE_X86_AVX512
 #include "hash/x86/avx512.h"
 #endif
+#if HAVE_X86_BMI
+#include "hash/x86/bmi.h"
+#endif
 #if HAVE_X86_SSSE3
 #include "hash/x86/ssse3.h"
 #endif
@@ -179,17 +182,25 @@ static bool armv8_pmull_usable(const struct sumac_cpu *cpu)
 	 .priority = 150,                                                                          \
 	 .stream = IF_OPENSSL(&sumac_openssl_stream)},
 
+/* One SHA-3 message on the x86 rows: the rounds with BMI1's andn
+ * (x86/sha3_bmi.c, hash/keccak.h's plain chi) where configure built them,
+ * else the portable ones. */
+#if HAVE_X86_BMI
+#define SHA3_X86_BLOCKS(ident) sumac_##ident##_blocks_bmi
+#else
+#define SHA3_X86_BLOCKS(ident) sumac_##ident##_blocks_portable
+#endif
+
 /* The SHA-3 lanes (x86/sha3_avx512_lanes.c), eight messages in zmm
- * registers; one message goes through the portable rounds, which no x86
- * form beat by much (hash/keccak.h).  Measured on a Zen 5 (gcc 12 and
- * clang 14), eight live lanes 7.1x / 4.8x one portable stream. */
+ * registers.  Measured on a Zen 5 (gcc 12 and clang 14), eight live lanes
+ * 7.1x / 4.8x one portable stream. */
 #define SHA3_AVX512_ROW_(ID, ident, state, block)                                                  \
 	{.driver = #ident "-x86-avx512",                                                           \
 	 .backend = "x86-avx512",                                                                  \
 	 .family = SUMAC_FAMILY_##ID,                                                              \
 	 .priority = 245,                                                                          \
 	 .usable = avx512_usable,                                                                  \
-	 .blocks = IF_AVX512(sumac_##ident##_blocks_portable),                                     \
+	 .blocks = IF_AVX512(SHA3_X86_BLOCKS(ident)),                                              \
 	 .lanes = 8,                                                                               \
 	 .lanes_blocks = IF_AVX512(sumac_##ident##_lanes_avx512)},
 
@@ -202,7 +213,7 @@ static bool armv8_pmull_usable(const struct sumac_cpu *cpu)
 	 .family = SUMAC_FAMILY_##ID,                                                              \
 	 .priority = 240,                                                                          \
 	 .usable = avx2_usable,                                                                    \
-	 .blocks = IF_AVX2(sumac_##ident##_blocks_portable),                                       \
+	 .blocks = IF_AVX2(SHA3_X86_BLOCKS(ident)),                                                \
 	 .lanes = 4,                                                                               \
 	 .lanes_blocks = IF_AVX2(sumac_##ident##_lanes_avx2)},
 
