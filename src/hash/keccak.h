@@ -171,7 +171,7 @@ _Static_assert(sizeof(struct keccak_state) == 200, "the state size of algorithms
  * the 24 rounds.  The lanes live in locals across blocks: two sets, one
  * round writing the other, so there is no copy between rounds.
  *
- * Chi in one of two forms, complemented a constant:
+ * Chi in one of two forms, as the constant complemented says:
  *   - true: six lanes are held complemented inside the loop (the "lane
  *     complementing" form of the Keccak team's implementation notes), so
  *     chi's ~b & c costs one NOT per row instead of five, on CPUs without
