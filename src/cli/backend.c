@@ -351,12 +351,12 @@ static void tell_detection(const struct backend_choice *bc, const struct sumac_i
 {
 	if (sumac_algo_info(algo)->family != SUMAC_FAMILY_SHA1)
 		return;
-	if (must_detect(bc, algo))
+	if (must_detect(bc, algo)) {
+		const bool fused = sumac_sha1dc_fuses(impl);
 		out_error(0, "%s: collision detection: on (%s), filter %s%s%s", name,
 			  collision_mode_name(bc->collisions), sumac_sha1dc_filter_name(),
-			  sumac_sha1dc_fuses(impl) ? " between the blocks of " : "",
-			  sumac_sha1dc_fuses(impl) ? impl->driver : "");
-	else
+			  fused ? " between the blocks of " : "", fused ? impl->driver : "");
+	} else
 		out_error(0, "%s: collision detection: off (ignore)", name);
 }
 

@@ -298,7 +298,7 @@ static void sha1dc_blocks(void *state, const uint8_t *in, size_t nblocks)
 static sumac_sha1dc_fused_fn *fused_for(const struct sumac_sha1dc_kernel *kernel,
 					void (*blocks)(void *, const uint8_t *, size_t))
 {
-	if (kernel->fused && blocks && kernel->fused_blocks == blocks &&
+	if (kernel->fused && kernel->fused_blocks == blocks &&
 	    kernel->fused_usable(sumac_cpu_features()))
 		return kernel->fused;
 	return NULL;

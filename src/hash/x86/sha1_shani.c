@@ -15,14 +15,13 @@ void sumac_sha1_blocks_shani(void *state, const uint8_t *in, size_t nblocks)
 {
 	uint32_t *s = state;
 	const __m128i rev = SHA1_SHANI_REV;
-	__m128i abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)s), 0x1b);
-	__m128i e0 = _mm_set_epi32((int)s[4], 0, 0, 0);
+	__m128i abcd, e0;
 
+	sha1_shani_load(s, &abcd, &e0);
 	for (; nblocks; nblocks--, in += 64)
 		sha1_shani_block(&abcd, &e0, in, rev);
 
-	_mm_storeu_si128((__m128i *)s, _mm_shuffle_epi32(abcd, 0x1b));
-	s[4] = (uint32_t)_mm_extract_epi32(e0, 3);
+	sha1_shani_store(s, abcd, e0);
 }
 
 #endif /* HAVE_X86_SHA */

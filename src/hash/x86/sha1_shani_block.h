@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* One SHA-1 block with SHA-NI, as an inline function for the kernels that
- * run it beside other work (sha1_shani.c alone, sha1dc_shani_avx512.c
- * between the slices of the collision filter).  Needs -msha -mssse3
+ * run it beside other work (sha1_shani.c alone, sha1dc_shani_avx2.c and
+ * sha1dc_shani_avx512.c between the slices of the collision filter), and
+ * the moves of the state between SHA-1's a..e and the registers.  Needs -msha -mssse3
  * -msse4.1; to be included by those kernel files alone. */
 #ifndef SUMAC_X86_SHA1_SHANI_BLOCK_H
 #define SUMAC_X86_SHA1_SHANI_BLOCK_H
@@ -34,6 +35,23 @@
 
 /* Full 16-byte reversal: big-endian words and W[t] into the top lane. */
 #define SHA1_SHANI_REV _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/* The state s (SHA-1's a..e) into the registers: abcd with A in the top
+ * lane, e0 with E in the top lane. */
+static inline __attribute__((always_inline)) void sha1_shani_load(const uint32_t s[5],
+								  __m128i *abcd, __m128i *e0)
+{
+	*abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)s), 0x1b);
+	*e0 = _mm_set_epi32((int)s[4], 0, 0, 0);
+}
+
+/* The registers back into s. */
+static inline __attribute__((always_inline)) void sha1_shani_store(uint32_t s[5], __m128i abcd,
+								   __m128i e0)
+{
+	_mm_storeu_si128((__m128i *)s, _mm_shuffle_epi32(abcd, 0x1b));
+	s[4] = (uint32_t)_mm_extract_epi32(e0, 3);
+}
 
 /* The block at in into the state held as abcd (A in the top lane) and e0
  * (E in the top lane); rev is SHA1_SHANI_REV. */
@@ -169,8 +187,7 @@ static inline __attribute__((always_inline)) void
 sha1_shani_block_cv(__m128i *abcd, __m128i *e0, const uint8_t *in, __m128i rev, uint32_t cv[5])
 {
 	sha1_shani_block(abcd, e0, in, rev);
-	_mm_storeu_si128((__m128i *)cv, _mm_shuffle_epi32(*abcd, 0x1b));
-	cv[4] = (uint32_t)_mm_extract_epi32(*e0, 3);
+	sha1_shani_store(cv, *abcd, *e0);
 }
 
 #undef GROUP

@@ -49,11 +49,11 @@ void sumac_sha1dc_shani_avx2(void *state, const uint8_t *in, uint32_t *masks, ui
 {
 	uint32_t *s = state;
 	const __m128i rev = SHA1_SHANI_REV;
-	__m128i abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)s), 0x1b);
-	__m128i e0 = _mm_set_epi32((int)s[4], 0, 0, 0);
+	__m128i abcd, e0;
 	const uint32_t *dvs_of = sumac_sha1dc_ubc_dvs_avx2;
 
 	OPAQUE(dvs_of);
+	sha1_shani_load(s, &abcd, &e0);
 	for (int half = 0; half < 2; half++, in += 64 * LANES, masks += LANES, cv += LANES) {
 		unsigned k = 0;
 		vec w[65];
@@ -69,8 +69,7 @@ void sumac_sha1dc_shani_avx2(void *state, const uint8_t *in, uint32_t *masks, ui
 		_mm256_storeu_si256((void *)masks, ubc_alive(dead));
 	}
 
-	_mm_storeu_si128((__m128i *)s, _mm_shuffle_epi32(abcd, 0x1b));
-	s[4] = (uint32_t)_mm_extract_epi32(e0, 3);
+	sha1_shani_store(s, abcd, e0);
 }
 
 #endif

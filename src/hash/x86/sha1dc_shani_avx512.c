@@ -62,8 +62,7 @@ void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, 
 {
 	uint32_t *s = state;
 	const __m128i rev = SHA1_SHANI_REV;
-	__m128i abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)s), 0x1b);
-	__m128i e0 = _mm_set_epi32((int)s[4], 0, 0, 0);
+	__m128i abcd, e0;
 	unsigned k = 0;
 	vec w[65];
 	vec dead[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
@@ -71,13 +70,13 @@ void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, 
 	const uint32_t *dvs_of = sumac_sha1dc_ubc_dvs_avx512;
 
 	OPAQUE(dvs_of);
+	sha1_shani_load(s, &abcd, &e0);
 	SHA_STEP();
 	load_blocks16(w, in);
 	SUMAC_SHA1DC_CONDS(FUSED_WORD, UBC_COND)
 	_mm512_storeu_si512(masks, ubc_alive(dead));
 
-	_mm_storeu_si128((__m128i *)s, _mm_shuffle_epi32(abcd, 0x1b));
-	s[4] = (uint32_t)_mm_extract_epi32(e0, 3);
+	sha1_shani_store(s, abcd, e0);
 }
 
 #endif
