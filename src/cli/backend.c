@@ -41,6 +41,8 @@ static const char *status_text(enum sumac_select_status st)
 		return "the library refuses it under its current policy";
 	case SUMAC_SELECT_SELFTEST_FAILED:
 		return "it gave a wrong answer in its self-test on this CPU";
+	case SUMAC_SELECT_SLOWER_HERE:
+		return "a lower choice measured faster on this CPU model";
 	}
 	return "?";
 }

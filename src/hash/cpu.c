@@ -75,6 +75,18 @@ static bool detect_amd(void)
 	return strcmp(v, "AuthenticAMD") == 0 || strcmp(v, "HygonGenuine") == 0;
 }
 
+/* CPUID.1:EAX's family as the vendors print it: the base family (bits
+ * 8-11), plus the extended family (bits 20-27) when the base is 0xf. */
+static unsigned detect_family(void)
+{
+	unsigned a, b, c, d;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	const unsigned base = (a >> 8) & 0xf;
+	return base == 0xf ? base + ((a >> 20) & 0xff) : base;
+}
+
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 /* Bit values of the Linux arm64 ABI (asm/hwcap.h), spelled out so that old
@@ -202,7 +214,8 @@ static struct {
 	struct sumac_cpu masked;
 	unsigned cleared;
 	bool x86_amd;
-} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0, false};
+	unsigned x86_family;
+} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0, false, 0};
 
 static void detect_once(void)
 {
@@ -210,6 +223,7 @@ static void detect_once(void)
 	state.masked = state.detected;
 #if defined(__x86_64__) || defined(__i386__)
 	state.x86_amd = detect_amd();
+	state.x86_family = detect_family();
 #endif
 }
 
@@ -217,6 +231,12 @@ bool sumac_cpu_x86_amd(void)
 {
 	pthread_once(&state.once, detect_once);
 	return state.x86_amd;
+}
+
+unsigned sumac_cpu_x86_family(void)
+{
+	pthread_once(&state.once, detect_once);
+	return state.x86_family;
 }
 
 const struct sumac_cpu *sumac_cpu_detected(void)

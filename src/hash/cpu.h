@@ -58,6 +58,10 @@ const struct sumac_cpu *sumac_cpu_detected(void);
  * a kernel's speed was measured on one vendor's cores only (a rule in
  * hash/sha1dc.c).  No mask changes it. */
 bool sumac_cpu_x86_amd(void);
+/* The x86 family number (CPUID.1, with the extended family added as the
+ * vendors count it: 0x19 for Zen 3 and 4, 0x1a for Zen 5), 0 elsewhere.
+ * No mask changes it either. */
+unsigned sumac_cpu_x86_family(void);
 
 /* The name a mask uses for f ("ssse3", "sse4.1", "sha", "sha512"...; the
  * mask also takes "sse41") and its architecture ("x86" or "arm"); NULL for

@@ -38,8 +38,12 @@ struct sumac_impl {
 	 * the pipeline takes it only when lanes are forced (the tests). */
 	bool lanes_reference;
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
-	sumac_blocks_fn *blocks;                     /* block backends */
-	const struct sumac_stream_ops *stream;       /* library backends */
+	/* NULL, or true on the CPUs where a lower row of the family measured
+	 * faster: "auto" then passes this row over, which --debug reports,
+	 * while --backend can still choose it and the tests still run it. */
+	bool (*slower_here)(void);
+	sumac_blocks_fn *blocks;               /* block backends */
+	const struct sumac_stream_ops *stream; /* library backends */
 	sumac_lanes_fn *lanes_blocks;
 };
 
@@ -53,7 +57,8 @@ enum sumac_select_status {
 	SUMAC_SELECT_NO_ALGO,         /* the backend lacks this algorithm */
 	SUMAC_SELECT_UNUSABLE,        /* this CPU cannot run it */
 	SUMAC_SELECT_REFUSED,         /* the library refuses it (FIPS policy) */
-	SUMAC_SELECT_SELFTEST_FAILED  /* it ran and gave a wrong answer */
+	SUMAC_SELECT_SELFTEST_FAILED, /* it ran and gave a wrong answer */
+	SUMAC_SELECT_SLOWER_HERE      /* auto only: its slower_here() said so */
 };
 
 struct sumac_selection {

@@ -281,6 +281,32 @@ bad() {
 	done
 }
 
+@test "BLAKE2b steps down from the ymm-row kernel to the scalar one and portable" {
+	case $(choice unset blake2b) in
+	blake2b-x86-avx512) ;;
+	blake2b-x86-avx2)
+		# AVX-512VL but a Zen 5 or later: auto passes the row over and says why.
+		grep -qx 'sumac: blake2b: skipping blake2b-x86-avx512: a lower choice measured faster on this CPU model' \
+			"$CAP_DIR/m.err" || skip "no AVX-512VL here"
+		masked unset sumac --backend x86-avx512 --debug -a blake2b abc
+		[[ $mrc -eq 0 ]] && grep -qx 'sumac: blake2b: using blake2b-x86-avx512 (forced)' "$CAP_DIR/m.err" ||
+			{ cat "$CAP_DIR/m.err"; return 1; }
+		;;
+	*) skip "auto uses neither x86 BLAKE2b kernel here" ;;
+	esac
+	[[ $(choice -avx512vl blake2b) == blake2b-x86-avx2 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+	[[ $(choice -avx2 blake2b) == blake2b-portable ]] || { cat "$CAP_DIR/m.err"; return 1; }
+	masked unset sumac --backend x86-avx512 -a blake2b -l 160 abc big
+	[[ $mrc -eq 0 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+	cp "$CAP_DIR/m.out" "$CAP_DIR/avx512.out"
+	masked unset sumac --backend portable -a blake2b -l 160 abc big
+	cmp "$CAP_DIR/avx512.out" "$CAP_DIR/m.out"
+	masked -avx512vl sumac --backend x86-avx512 -a blake2b abc
+	[[ $mrc -eq 1 ]] || return 1
+	grep -qx "sumac: backend 'x86-avx512' cannot hash blake2b: this CPU cannot run it" \
+		"$CAP_DIR/m.err" || { cat "$CAP_DIR/m.err"; return 1; }
+}
+
 @test "the CRCs step down from zmm to ymm, xmm and portable folding as features are cleared" {
 	local algo
 	[[ $(choice unset crc) == crc-x86-avx512 ]] || skip "auto does not use x86-avx512 for crc here"

@@ -186,11 +186,50 @@ static void test_effect(void)
 	tap_ok(sumac_cpu_bits(sumac_cpu_features()) == have, "an empty mask restores detection");
 }
 
+/* The vendor and family against what Linux prints in /proc/cpuinfo, which
+ * computes them from CPUID in its own code (x86 only; elsewhere both are
+ * false and 0). */
+static void test_vendor_family(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__linux__)
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256], vendor[64] = "";
+	unsigned family = 0;
+	bool have_family = false;
+
+	if (!f) {
+		tap_diag("no /proc/cpuinfo: vendor and family left unchecked");
+		return;
+	}
+	while (fgets(line, sizeof line, f) && !(vendor[0] && have_family)) {
+		if (!vendor[0])
+			(void)sscanf(line, "vendor_id : %63s", vendor);
+		if (!have_family)
+			have_family = sscanf(line, "cpu family : %u", &family) == 1;
+	}
+	fclose(f);
+	if (!vendor[0] || !have_family) {
+		tap_diag("/proc/cpuinfo names no vendor or family: left unchecked");
+		return;
+	}
+	const bool amd = strcmp(vendor, "AuthenticAMD") == 0 || strcmp(vendor, "HygonGenuine") == 0;
+	tap_ok(sumac_cpu_x86_amd() == amd, "vendor %s: AMD or Hygon is %d", vendor, amd);
+	tap_ok(sumac_cpu_x86_family() == family, "family %u as /proc/cpuinfo says (%u)",
+	       sumac_cpu_x86_family(), family);
+#elif defined(__x86_64__) || defined(__i386__)
+	tap_diag("x86 without /proc/cpuinfo: vendor and family left unchecked");
+#else
+	tap_ok(!sumac_cpu_x86_amd() && sumac_cpu_x86_family() == 0,
+	       "not x86 Linux: no vendor nor family reported");
+#endif
+}
+
 int main(void)
 {
 	test_threads(); /* first: detection must happen in the threads */
 	test_names();
 	test_syntax();
 	test_effect();
+	test_vendor_family();
 	return tap_done();
 }

@@ -4,7 +4,8 @@
  * priority tried, in table order (the code before tried only the first and
  * fell to portable); rows without code never chosen nor reported; a forced
  * backend's rows all tried; the statuses of names that are unknown, not
- * compiled, or without the algorithm. */
+ * compiled, or without the algorithm; a row slower on this CPU passed over
+ * by auto alone. */
 #include "config.h"
 
 #include <string.h>
@@ -17,6 +18,11 @@ static bool never(const struct sumac_cpu *cpu)
 {
 	(void)cpu;
 	return false;
+}
+
+static bool yes(void)
+{
+	return true;
 }
 
 #define ROW(driver_, backend_, prio, usable_, code)                                                \
@@ -102,6 +108,41 @@ int main(void)
 		};
 		tap_ok(sumac_select_from(u, 2, SUMAC_SHA256, "x", &sel) == SUMAC_SELECT_UNUSABLE,
 		       "a forced backend that cannot run: unusable");
+	}
+	{
+		/* A row whose slower_here() says yes: auto takes the next one
+		 * and says why, a forced backend still gets it; unusable
+		 * stays the reason when it is also unusable. */
+		static const struct sumac_impl t[] = {
+			{.driver = "sha256-fast",
+			 .backend = "fast",
+			 .family = SUMAC_FAMILY_SHA256,
+			 .priority = 250,
+			 .slower_here = yes,
+			 .blocks = sumac_sha256_blocks_portable},
+			ROW("sha256-next", "next", 240, NULL, sumac_sha256_blocks_portable),
+			PORTABLE,
+		};
+		got = pick(t, 3, NULL, &sel);
+		tap_ok(got == &t[1] && sel.nskipped == 1 && sel.skipped[0] == &t[0] &&
+			       sel.skipped_why[0] == SUMAC_SELECT_SLOWER_HERE,
+		       "slower here: auto takes the next row and reports why");
+		got = pick(t, 3, "fast", &sel);
+		tap_ok(got == &t[0], "slower here: forcing its backend still chooses it");
+		static const struct sumac_impl u[] = {
+			{.driver = "sha256-fast",
+			 .backend = "fast",
+			 .family = SUMAC_FAMILY_SHA256,
+			 .priority = 250,
+			 .usable = never,
+			 .slower_here = yes,
+			 .blocks = sumac_sha256_blocks_portable},
+			PORTABLE,
+		};
+		got = pick(u, 2, NULL, &sel);
+		tap_ok(got == &u[1] && sel.nskipped == 1 &&
+			       sel.skipped_why[0] == SUMAC_SELECT_UNUSABLE,
+		       "slower here and unusable: reported as unusable");
 	}
 	{
 		/* The real table through the same function. */
