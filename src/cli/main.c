@@ -168,13 +168,17 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	 * hash one algorithm across several files, so such a run has none. */
 	struct run_algo_list algos = {.n = o->nalgos};
 	const bool multi = o->nalgos > 1;
+	/* Serially, one hashing thread leaves the other CPUs idle: let one of
+	 * them do the reading of a long input, or of the lanes' files. */
+	const bool read_ahead = o->jobs == 1 && run_online_cpus() > 1;
+	struct run_lanes_cfg lanes_cfg = {.mode = lanes, .read_ahead = read_ahead};
 	struct run_config cfg = {
 		.workers = o->jobs - 1,
 		.depth = 16 * o->jobs,
 		.main_buf = &buf,
 		.compute = run_hash_job,
 		.lanes = lanes == RUN_LANES_OFF || multi ? NULL : &run_hash_lanes,
-		.lanes_ctx = &lanes,
+		.lanes_ctx = &lanes_cfg,
 		.before_wait = before_wait,
 		.computing = progress ? progress_computing : NULL,
 		.waiting = progress ? progress_waiting : NULL,
@@ -184,9 +188,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 		out_error(0, "%s", gnu_("memory exhausted"));
 		return 1;
 	}
-	/* Serially, one hashing thread leaves the other CPUs idle: let one of
-	 * them do the reading of a long input. */
-	buf.read_ahead = o->jobs == 1 && run_online_cpus() > 1;
+	buf.read_ahead = read_ahead;
 	if (progress)
 		buf.progress = progress_read;
 	backend_choice_init(&bc, o->backend, o->debug);

@@ -15,7 +15,11 @@
  * Each lane reads its file in chunks of its buffer, so a thread that holds
  * several files alternates between them a chunk at a time; on a spinning
  * disk that is a seek per chunk at most, helped by the kernel's sequential
- * read-ahead, which the files are told to expect. */
+ * read-ahead, which the files are told to expect.  With read_ahead, a lane
+ * whose file is larger than its buffer has a second buffer that a prefetch
+ * thread fills with the next chunk while the kernel hashes this one; the
+ * buffers swap when the lane runs dry, the few bytes short of a block
+ * copied over.  The hashing stays in this thread, in the same order. */
 #include "config.h"
 
 #include <errno.h>
@@ -26,6 +30,7 @@
 
 #include "hash/registry.h"
 #include "io/io.h"
+#include "io/prefetch.h"
 #include "run/hash.h"
 #include "run/lanes.h"
 
@@ -35,6 +40,10 @@ struct lane {
 	bool eof;
 	size_t pos, len; /* the unhashed bytes are data[pos..len) */
 	uint8_t *data;
+	/* With a prefetch thread: the other buffer, whether this lane's file
+	 * is read ahead into it, and whether a read into it is under way. */
+	uint8_t *spare;
+	bool ahead, asked;
 	struct sumac_ctx ctx;
 };
 
@@ -46,8 +55,16 @@ struct lane_batch {
 	 * one byte more for a family that keeps its last block until final. */
 	size_t need;
 	size_t size; /* of each lane's buffer */
+	/* NULL, or the thread that reads ahead; then a chunk read ahead
+	 * lands this far into the spare buffer, room for the bytes short of
+	 * a block that the lane still holds when the buffers swap. */
+	struct prefetch *prefetch;
+	size_t head;
+	bool may_prefetch; /* read_ahead, and no try at starting the thread yet */
 	struct lane lane[];
 };
+
+_Static_assert(SUMAC_MAX_LANES <= PREFETCH_SLOTS, "a prefetch slot for every lane");
 
 bool run_lanes_mode_parse(const char *s, enum run_lanes_mode *mode)
 {
@@ -77,7 +94,7 @@ unsigned run_lanes_width(const struct sumac_impl *impl, enum run_lanes_mode mode
 
 static unsigned width(void *ctx, const struct run_job *j)
 {
-	return run_lanes_width(j->impl, *(const enum run_lanes_mode *)ctx);
+	return run_lanes_width(j->impl, ((const struct run_lanes_cfg *)ctx)->mode);
 }
 
 static void destroy(void *batch)
@@ -85,14 +102,18 @@ static void destroy(void *batch)
 	struct lane_batch *b = batch;
 	if (!b)
 		return;
-	for (unsigned l = 0; l < b->width; l++)
+	/* First the thread: a read it has under way writes into a buffer. */
+	prefetch_free(b->prefetch);
+	for (unsigned l = 0; l < b->width; l++) {
 		free(b->lane[l].data);
+		free(b->lane[l].spare);
+	}
 	free(b);
 }
 
 static void *create(void *ctx, const struct run_job *j, unsigned n)
 {
-	(void)ctx;
+	const struct run_lanes_cfg *cfg = ctx;
 	struct lane_batch *b = calloc(1, sizeof *b + n * sizeof b->lane[0]);
 	if (!b)
 		return NULL;
@@ -112,7 +133,24 @@ static void *create(void *ctx, const struct run_job *j, unsigned n)
 		}
 		b->lane[l].data = p;
 	}
+	b->may_prefetch = cfg->read_ahead;
+	b->head = 2 * b->block;
 	return b;
+}
+
+/* The prefetch thread and the spare buffers, made for the first large file
+ * (small files would only pay for the thread).  Without them the lanes
+ * read by themselves. */
+static void start_prefetch(struct lane_batch *b)
+{
+	b->may_prefetch = false;
+	for (unsigned l = 0; l < b->width; l++) {
+		void *p = NULL;
+		if (posix_memalign(&p, 4096, b->size) != 0)
+			return;
+		b->lane[l].spare = p;
+	}
+	b->prefetch = prefetch_new();
 }
 
 static bool start(void *batch, struct run_job *j, int fd, const struct stat *st)
@@ -134,31 +172,69 @@ static bool start(void *batch, struct run_job *j, int fd, const struct stat *st)
 	if (large)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+	if (large && b->may_prefetch)
+		start_prefetch(b);
 	lane->job = j;
 	lane->fd = fd;
 	lane->eof = false;
 	lane->pos = lane->len = 0;
+	lane->ahead = b->prefetch && large;
+	lane->asked = false;
 	return true;
 }
 
-/* Reads the lane's file on into what is left of its buffer, moving the
- * unhashed bytes to its start.  0, or an errno value. */
-static int top_up(struct lane_batch *b, struct lane *lane)
+/* Takes the chunk read ahead into the spare buffer: the unhashed bytes
+ * (fewer than b->need, which is all top_up is called with) are copied in
+ * front of it and the buffers swap.  0, or an errno value. */
+static int take_ahead(struct lane_batch *b, struct lane *lane)
 {
-	if (lane->pos) {
-		memmove(lane->data, lane->data + lane->pos, lane->len - lane->pos);
-		lane->len -= lane->pos;
-		lane->pos = 0;
-	}
-	ssize_t n;
-	do
-		n = read(lane->fd, lane->data + lane->len, b->size - lane->len);
-	while (n < 0 && errno == EINTR);
+	int err;
+	const ssize_t n = prefetch_collect(b->prefetch, (unsigned)(lane - b->lane), &err);
+	lane->asked = false;
 	if (n < 0)
-		return errno;
+		return err;
+	const size_t tail = lane->len - lane->pos;
+	memcpy(lane->spare + b->head - tail, lane->data + lane->pos, tail);
+	uint8_t *const was = lane->data;
+	lane->data = lane->spare;
+	lane->spare = was;
+	lane->pos = b->head - tail;
+	lane->len = b->head + (size_t)n;
 	if (n == 0)
 		lane->eof = true;
-	lane->len += (size_t)n;
+	return 0;
+}
+
+/* Reads the lane's file on into what is left of its buffer, moving the
+ * unhashed bytes to its start, or takes what was read ahead; then, if the
+ * lane reads ahead, asks for the next chunk.  0, or an errno value. */
+static int top_up(struct lane_batch *b, struct lane *lane)
+{
+	if (lane->asked) {
+		const int err = take_ahead(b, lane);
+		if (err)
+			return err;
+	} else {
+		if (lane->pos) {
+			memmove(lane->data, lane->data + lane->pos, lane->len - lane->pos);
+			lane->len -= lane->pos;
+			lane->pos = 0;
+		}
+		ssize_t n;
+		do
+			n = read(lane->fd, lane->data + lane->len, b->size - lane->len);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			lane->eof = true;
+		lane->len += (size_t)n;
+	}
+	if (lane->ahead && !lane->eof) {
+		prefetch_ask(b->prefetch, (unsigned)(lane - b->lane), lane->fd,
+			     lane->spare + b->head, b->size - b->head);
+		lane->asked = true;
+	}
 	return 0;
 }
 

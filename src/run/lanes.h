@@ -14,6 +14,15 @@ enum run_lanes_mode {
 	RUN_LANES_ALWAYS, /* also with the looped portable reference (the tests' way in) */
 };
 
+/* The lane operations' ctx. */
+struct run_lanes_cfg {
+	enum run_lanes_mode mode;
+	/* A second thread reads each lane's large file a buffer ahead
+	 * (io/prefetch.h): for a run whose one hashing thread leaves a CPU
+	 * idle, as io_buffer's read_ahead. */
+	bool read_ahead;
+};
+
 /* Parses "auto", "off" or "always"; false for anything else. */
 bool run_lanes_mode_parse(const char *s, enum run_lanes_mode *mode);
 
@@ -21,7 +30,7 @@ bool run_lanes_mode_parse(const char *s, enum run_lanes_mode *mode);
  * hashes one at a time. */
 unsigned run_lanes_width(const struct sumac_impl *impl, enum run_lanes_mode mode);
 
-/* The operations; their ctx is a const enum run_lanes_mode *. */
+/* The operations; their ctx is a const struct run_lanes_cfg *. */
 extern const struct run_lane_ops run_hash_lanes;
 
 #endif

@@ -3,7 +3,8 @@
  * with real files and real hashing: files of every boundary length and of
  * random lengths, several algorithms, the portable looped reference forced
  * into lanes and whatever auto picks, no workers and 1 and 3 workers.  Each
- * job must come back in queue order with the portable digest of its file;
+ * job must come back in queue order with the portable digest of its file,
+ * serially also with the lanes' files read ahead by a second thread;
  * the lanes must really have held several files at once; a read error in
  * one lane (/proc/self/mem reads EIO) fails that job only; a sparse file is
  * hashed alone, its holes skipped; and with only one descriptor to spare,
@@ -41,7 +42,7 @@ static size_t special_at;
 /* The hash lanes, counted: how many files were started in lanes, and the
  * most held at once by one batch. */
 struct counted {
-	enum run_lanes_mode mode;
+	struct run_lanes_cfg cfg;
 	atomic_uint started;
 	atomic_uint most;
 };
@@ -54,7 +55,7 @@ struct counted_batch {
 
 static unsigned c_width(void *ctx, const struct run_job *j)
 {
-	return run_hash_lanes.width(&((struct counted *)ctx)->mode, j);
+	return run_hash_lanes.width(&((struct counted *)ctx)->cfg, j);
 }
 
 static void *c_create(void *ctx, const struct run_job *j, unsigned width)
@@ -63,7 +64,7 @@ static void *c_create(void *ctx, const struct run_job *j, unsigned width)
 	if (!b)
 		return NULL;
 	b->c = ctx;
-	b->inner = run_hash_lanes.create(&b->c->mode, j, width);
+	b->inner = run_hash_lanes.create(&b->c->cfg, j, width);
 	if (!b->inner) {
 		free(b);
 		return NULL;
@@ -199,13 +200,14 @@ static unsigned run_files(unsigned workers, const struct sumac_impl *impl, enum 
 }
 
 static void test_lanes(unsigned workers, const struct sumac_impl *impl, enum sumac_algo algo,
-		       enum run_lanes_mode mode)
+		       enum run_lanes_mode mode, bool read_ahead)
 {
-	struct counted c = {.mode = mode};
+	struct counted c = {.cfg = {.mode = mode, .read_ahead = read_ahead}};
 	const unsigned width = run_lanes_width(impl, mode);
 	const unsigned wrong = run_files(workers, impl, algo, &c);
-	tap_ok(wrong == 0, "%s as %s, %u workers: %u of %d files right, in order", impl->driver,
-	       sumac_algo_info(algo)->name, workers, NFILES - wrong, NFILES);
+	tap_ok(wrong == 0, "%s as %s, %u workers%s: %u of %d files right, in order", impl->driver,
+	       sumac_algo_info(algo)->name, workers, read_ahead ? ", read ahead" : "",
+	       NFILES - wrong, NFILES);
 	/* Serially the main thread fills each batch itself.  A worker takes
 	 * a second lane only while another job is queued, which depends on
 	 * how fast the main thread submits: under an emulator on a loaded
@@ -227,7 +229,7 @@ static void test_read_error(unsigned workers)
 		return;
 	}
 	const struct sumac_impl *impl = sumac_portable_impl(SUMAC_FAMILY_SHA256);
-	struct counted c = {.mode = RUN_LANES_ALWAYS};
+	struct counted c = {.cfg = {.mode = RUN_LANES_ALWAYS, .read_ahead = !workers}};
 	special = "/proc/self/mem";
 	special_at = 20;
 	const unsigned wrong = run_files(workers, impl, SUMAC_SHA256, &c);
@@ -255,7 +257,7 @@ static void test_one_descriptor(unsigned workers)
 	struct rlimit low = old;
 	low.rlim_cur = (rlim_t)probe + 1;
 	const struct sumac_impl *impl = sumac_portable_impl(SUMAC_FAMILY_SHA1);
-	struct counted c = {.mode = RUN_LANES_ALWAYS};
+	struct counted c = {.cfg = {.mode = RUN_LANES_ALWAYS}};
 	unsigned wrong = NFILES;
 	if (setrlimit(RLIMIT_NOFILE, &low) == 0) {
 		wrong = run_files(workers, impl, SUMAC_SHA1, &c);
@@ -286,7 +288,7 @@ static void test_sparse(void)
 	contents[i] = zeros;
 	lens[i] = len;
 	const struct sumac_impl *impl = sumac_portable_impl(SUMAC_FAMILY_SHA256);
-	struct counted c = {.mode = RUN_LANES_ALWAYS};
+	struct counted c = {.cfg = {.mode = RUN_LANES_ALWAYS, .read_ahead = true}};
 	const unsigned wrong = run_files(0, impl, SUMAC_SHA256, &c);
 	const unsigned in_lanes = atomic_load(&c.started);
 	tap_ok(wrong == 0 && in_lanes == NFILES - 1,
@@ -309,11 +311,14 @@ int main(void)
 			sumac_portable_impl(sumac_algo_info(algo)->family);
 		struct sumac_selection sel;
 		for (size_t w = 0; w < sizeof workers / sizeof workers[0]; w++) {
-			test_lanes(workers[w], portable, algo, RUN_LANES_ALWAYS);
+			/* As sumac runs: read ahead when serial. */
+			const bool ahead = workers[w] == 0;
+			test_lanes(workers[w], portable, algo, RUN_LANES_ALWAYS, ahead);
 			if (sumac_select(algo, NULL, &sel) == SUMAC_SELECT_OK &&
 			    sel.impl != portable)
-				test_lanes(workers[w], sel.impl, algo, RUN_LANES_AUTO);
+				test_lanes(workers[w], sel.impl, algo, RUN_LANES_AUTO, ahead);
 		}
+		test_lanes(0, portable, algo, RUN_LANES_ALWAYS, false);
 	}
 	test_read_error(0);
 	test_read_error(1);
