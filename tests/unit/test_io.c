@@ -6,7 +6,10 @@
  * reads return (a pipe fed in random pieces).  One io_buffer serves every
  * input, as in the program, so the ring is reused.  The tests also check
  * that the thread really ran, or the second half would prove nothing.
- * Last, io_open_safer() with each standard descriptor closed. */
+ * io/prefetch.c on its own: reads in several slots at once come back in
+ * place, a failed read comes back with its errno, and freeing it with a
+ * request never collected is clean.  Last, io_open_safer() with each
+ * standard descriptor closed. */
 #include "config.h"
 
 #include <errno.h>
@@ -19,6 +22,7 @@
 #include "hash/hash.h"
 #include "hash/registry.h"
 #include "io/io.h"
+#include "io/prefetch.h"
 #include "tap.h"
 
 #define MAX_LEN ((size_t)IO_READ_AHEAD_AFTER + 11 * 1024 * 1024 + 12345)
@@ -127,6 +131,63 @@ static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
 	       buf->read_ahead ? "on" : "off");
 }
 
+/* Three slots read the same file from three descriptors at once, chunk
+ * after chunk; a fourth asks with a descriptor that is not open. */
+static void check_prefetch(size_t len)
+{
+	char path[] = "/tmp/sumac-test-prefetch-XXXXXX";
+	const int w = mkstemp(path);
+	if (w < 0 || write(w, data, len) != (ssize_t)len) {
+		tap_ok(false, "prefetch: test file");
+		if (w >= 0)
+			close(w);
+		return;
+	}
+	close(w);
+	struct prefetch *p = prefetch_new();
+	if (!p) {
+		unlink(path);
+		tap_ok(false, "prefetch_new");
+		return;
+	}
+	enum { SLOTS = 3, CHUNK = 70000 };
+	static uint8_t chunk[SLOTS][CHUNK];
+	int fd[SLOTS];
+	size_t at[SLOTS] = {0};
+	bool right = true;
+	for (int s = 0; s < SLOTS; s++) {
+		fd[s] = open(path, O_RDONLY);
+		right &= fd[s] >= 0;
+	}
+	unlink(path);
+	for (bool more = right; more;) {
+		more = false;
+		for (unsigned s = 0; s < SLOTS; s++)
+			prefetch_ask(p, s, fd[s], chunk[s], CHUNK);
+		for (unsigned s = 0; s < SLOTS; s++) {
+			int err = 0;
+			const ssize_t n = prefetch_collect(p, s, &err);
+			const size_t want = len - at[s] < CHUNK ? len - at[s] : CHUNK;
+			right &= n == (ssize_t)want && memcmp(chunk[s], data + at[s], want) == 0;
+			at[s] += want;
+			more |= n > 0;
+		}
+	}
+	tap_ok(right, "prefetch: three slots read %zu bytes each, every chunk in place", len);
+	int err = 0;
+	prefetch_ask(p, 3, -1, chunk[0], CHUNK);
+	const ssize_t n = prefetch_collect(p, 3, &err);
+	tap_ok(n == -1 && err == EBADF, "prefetch: a failed read returns -1 and its errno (%d)",
+	       err);
+	/* Left uncollected: prefetch_free waits for it and ends the thread. */
+	prefetch_ask(p, 5, fd[0], chunk[0], CHUNK);
+	prefetch_free(p);
+	tap_ok(true, "prefetch: freed with a request never collected");
+	for (int s = 0; s < SLOTS; s++)
+		if (fd[s] >= 0)
+			close(fd[s]);
+}
+
 /* With standard descriptor k closed, open(2) would return k: the file must
  * land at 3 or above, close-on-exec, and k stay closed. */
 static void check_open_safer(int k)
@@ -175,6 +236,8 @@ int main(void)
 		check_pipe(&buf, 100, 3);
 		io_buffer_free(&buf);
 	}
+	check_prefetch(0);
+	check_prefetch(3 * 70000 + 17);
 	for (int k = STDIN_FILENO; k <= STDERR_FILENO; k++)
 		check_open_safer(k);
 	free(data);
