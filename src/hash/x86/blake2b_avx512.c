@@ -103,16 +103,15 @@ static void copy_rows(uint64_t *rows, const uint8_t *m)
 #undef COPY_ROUND_
 }
 
-/* Empty asm on a vector: a sum stays in the order written.  Both compilers
- * would otherwise add the message word to b, on the chain, rather than to
- * a, which is ready earlier. */
+/* Empty asm on a vector: a sum stays in the order written.  gcc would
+ * otherwise add the message word to b, on the chain, rather than to a,
+ * which is ready earlier. */
 #define VOPAQUE(x) __asm__("" : "+v"(x))
 
 /* ror(x ^ y, n) as rx ^ (y >> n) ^ (y << 64 - n) with rx = ror(x, n).  The
  * shifted word goes first, as the operand vpternlogq overwrites: it is
- * dead afterwards, so no register copy is needed (copies between EVEX
- * registers cost 8 % of the speed when gcc
- * made them). */
+ * dead afterwards, so no register copy is needed (gcc's copies between
+ * EVEX registers cost 8 % of the speed). */
 #define ROR_XOR(rx, y, n)                                                                          \
 	_mm256_ternarylogic_epi64(_mm256_slli_epi64((y), 64 - (n)), _mm256_srli_epi64((y), (n)),   \
 				  (rx), 0x96)
