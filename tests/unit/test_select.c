@@ -31,6 +31,13 @@ static bool yes(void)
 		.priority = prio, .usable = usable_, .blocks = code                                \
 	}
 #define PORTABLE ROW("sha256-portable", "portable", 100, NULL, sumac_sha256_blocks_portable)
+/* A row of backend "fast" whose slower_here() always says yes. */
+#define SLOWER_ROW(usable_)                                                                        \
+	{                                                                                          \
+		.driver = "sha256-fast", .backend = "fast", .family = SUMAC_FAMILY_SHA256,         \
+		.priority = 250, .usable = usable_, .slower_here = yes,                            \
+		.blocks = sumac_sha256_blocks_portable                                             \
+	}
 
 static const struct sumac_impl *pick(const struct sumac_impl *t, size_t n, const char *backend,
 				     struct sumac_selection *sel)
@@ -114,12 +121,7 @@ int main(void)
 		 * and says why, a forced backend still gets it; unusable
 		 * stays the reason when it is also unusable. */
 		static const struct sumac_impl t[] = {
-			{.driver = "sha256-fast",
-			 .backend = "fast",
-			 .family = SUMAC_FAMILY_SHA256,
-			 .priority = 250,
-			 .slower_here = yes,
-			 .blocks = sumac_sha256_blocks_portable},
+			SLOWER_ROW(NULL),
 			ROW("sha256-next", "next", 240, NULL, sumac_sha256_blocks_portable),
 			PORTABLE,
 		};
@@ -130,13 +132,7 @@ int main(void)
 		got = pick(t, 3, "fast", &sel);
 		tap_ok(got == &t[0], "slower here: forcing its backend still chooses it");
 		static const struct sumac_impl u[] = {
-			{.driver = "sha256-fast",
-			 .backend = "fast",
-			 .family = SUMAC_FAMILY_SHA256,
-			 .priority = 250,
-			 .usable = never,
-			 .slower_here = yes,
-			 .blocks = sumac_sha256_blocks_portable},
+			SLOWER_ROW(never),
 			PORTABLE,
 		};
 		got = pick(u, 2, NULL, &sel);
