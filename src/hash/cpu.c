@@ -57,6 +57,11 @@ static void detect(struct sumac_cpu *cpu)
 	/* CPUID.7.0:ECX.VPCLMULQDQ[bit 10]: VEX and EVEX encodings only, so
 	 * of no use unless the OS saves the YMM state. */
 	cpu->x86_vpclmul = ymm_saved && ((c >> 10) & 1);
+	/* CPUID.7.0:ECX.AVX512_VBMI[bit 1], with AVX512F */
+	cpu->x86_avx512vbmi = zmm_saved && ((b >> 16) & 1) && ((c >> 1) & 1);
+	/* CPUID.7.0:ECX.GFNI[bit 8]: sumac runs it only on zmm, so it counts
+	 * only with the ZMM state saved. */
+	cpu->x86_gfni = zmm_saved && ((c >> 8) & 1);
 }
 
 /* CPUID.0's vendor string, EBX EDX ECX: "AuthenticAMD", or Hygon's
@@ -159,7 +164,8 @@ static void detect(struct sumac_cpu *cpu)
 #endif
 
 /* The mask's names: those of GCC's x86 options (-mssse3, -msse4.1, -mavx2,
- * -mbmi2, -msha, -mavx512vl, -mpclmul, -mvpclmulqdq, -mavx512bw), and the words of the
+ * -mbmi2, -msha, -mavx512vl, -mpclmul, -mvpclmulqdq, -mavx512bw, -mavx512vbmi,
+ * -mgfni), and the words of the
  * "Features" line of /proc/cpuinfo on Linux arm64.  No name is shared
  * between the two architectures.  "sse41" is taken too, as people drop the
  * dot, and the instructions' own names pclmulqdq and vpclmul (short for
@@ -183,6 +189,9 @@ static const struct {
 				   offsetof(struct sumac_cpu, x86_vpclmul)},
 	[SUMAC_CPU_X86_AVX512BW] = {"avx512bw", NULL, "x86",
 				    offsetof(struct sumac_cpu, x86_avx512bw)},
+	[SUMAC_CPU_X86_AVX512VBMI] = {"avx512vbmi", NULL, "x86",
+				      offsetof(struct sumac_cpu, x86_avx512vbmi)},
+	[SUMAC_CPU_X86_GFNI] = {"gfni", NULL, "x86", offsetof(struct sumac_cpu, x86_gfni)},
 	[SUMAC_CPU_ARM_SHA1] = {"sha1", NULL, "arm", offsetof(struct sumac_cpu, arm_sha1)},
 	[SUMAC_CPU_ARM_SHA2] = {"sha2", NULL, "arm", offsetof(struct sumac_cpu, arm_sha2)},
 	[SUMAC_CPU_ARM_SHA512] = {"sha512", NULL, "arm", offsetof(struct sumac_cpu, arm_sha512)},

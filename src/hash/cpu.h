@@ -17,12 +17,14 @@ struct sumac_cpu {
 	bool x86_ssse3;
 	bool x86_sse41;
 	bool x86_avx2;
-	bool x86_bmi2;     /* BMI2, and BMI1 with it (cpu.c) */
-	bool x86_sha;      /* SHA-NI: SHA-1 and SHA-256 instructions */
-	bool x86_avx512vl; /* AVX-512F and AVX-512VL, with the ZMM state saved */
-	bool x86_pclmul;   /* PCLMULQDQ: 64 x 64-bit carry-less multiply on xmm */
-	bool x86_vpclmul;  /* VPCLMULQDQ: the same on ymm (and zmm) registers */
-	bool x86_avx512bw; /* AVX-512BW: byte and word operations on zmm */
+	bool x86_bmi2;       /* BMI2, and BMI1 with it (cpu.c) */
+	bool x86_sha;        /* SHA-NI: SHA-1 and SHA-256 instructions */
+	bool x86_avx512vl;   /* AVX-512F and AVX-512VL, with the ZMM state saved */
+	bool x86_pclmul;     /* PCLMULQDQ: 64 x 64-bit carry-less multiply on xmm */
+	bool x86_vpclmul;    /* VPCLMULQDQ: the same on ymm (and zmm) registers */
+	bool x86_avx512bw;   /* AVX-512BW: byte and word operations on zmm */
+	bool x86_avx512vbmi; /* AVX-512VBMI: byte permutes across a zmm (vpermb) */
+	bool x86_gfni;       /* GFNI: GF(2^8) affine maps, on zmm here (with AVX-512) */
 	bool arm_sha1;
 	bool arm_sha2;
 	bool arm_sha512;
@@ -40,6 +42,8 @@ enum sumac_cpu_feature {
 	SUMAC_CPU_X86_PCLMUL,
 	SUMAC_CPU_X86_VPCLMUL,
 	SUMAC_CPU_X86_AVX512BW,
+	SUMAC_CPU_X86_AVX512VBMI,
+	SUMAC_CPU_X86_GFNI,
 	SUMAC_CPU_ARM_SHA1,
 	SUMAC_CPU_ARM_SHA2,
 	SUMAC_CPU_ARM_SHA512,

@@ -10,8 +10,8 @@ load helpers
 
 ALGOS=(md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 crc crc32b)
 # The documented names (man/sumac.1, ENVIRONMENT).
-NAMES=(ssse3 sse4.1 avx2 bmi2 sha avx512vl pclmul vpclmulqdq avx512bw sha1 sha2 sha512 pmull)
-ALL=-ssse3,-sse4.1,-avx2,-bmi2,-sha,-avx512vl,-pclmul,-vpclmulqdq,-avx512bw,-sha1,-sha2,-sha512,-pmull
+NAMES=(ssse3 sse4.1 avx2 bmi2 sha avx512vl pclmul vpclmulqdq avx512bw avx512vbmi gfni sha1 sha2 sha512 pmull)
+ALL=-ssse3,-sse4.1,-avx2,-bmi2,-sha,-avx512vl,-pclmul,-vpclmulqdq,-avx512bw,-avx512vbmi,-gfni,-sha1,-sha2,-sha512,-pmull
 
 setup() {
 	cli_setup
@@ -223,7 +223,7 @@ bad() {
 }
 
 @test "an unknown feature name is an error that lists the known ones" {
-	local known="(x86: ssse3 sse4.1 avx2 bmi2 sha avx512vl pclmul vpclmulqdq avx512bw; arm: sha1 sha2 sha512 pmull)"
+	local known="(x86: ssse3 sse4.1 avx2 bmi2 sha avx512vl pclmul vpclmulqdq avx512bw avx512vbmi gfni; arm: sha1 sha2 sha512 pmull)"
 	bad -shaa "SUMAC_CPU: unknown CPU feature 'shaa' $known"
 	bad -sha,-avx512f "SUMAC_CPU: unknown CPU feature 'avx512f' $known"
 	bad "-sse4_1" "SUMAC_CPU: unknown CPU feature 'sse4_1' $known"

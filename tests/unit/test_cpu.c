@@ -197,7 +197,8 @@ static void test_vendor_family(void)
 {
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__linux__)
 	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256], vendor[64] = "";
+	static char line[8192], flags[8192];
+	char vendor[64] = "";
 	unsigned family = 0;
 	bool have_family = false;
 
@@ -205,11 +206,16 @@ static void test_vendor_family(void)
 		tap_diag("no /proc/cpuinfo: vendor and family left unchecked");
 		return;
 	}
-	while (fgets(line, sizeof line, f) && !(vendor[0] && have_family)) {
+	flags[0] = '\0';
+	while (fgets(line, sizeof line, f) && !(vendor[0] && have_family && flags[0])) {
 		if (!vendor[0])
 			(void)sscanf(line, "vendor_id : %63s", vendor);
 		if (!have_family)
 			have_family = sscanf(line, "cpu family : %u", &family) == 1;
+		if (!flags[0] && strncmp(line, "flags", 5) == 0 && strchr(line, ':')) {
+			snprintf(flags, sizeof flags, " %s ", strchr(line, ':') + 1);
+			flags[strcspn(flags, "\n")] = ' ';
+		}
 	}
 	fclose(f);
 	if (!vendor[0] || !have_family) {
@@ -234,6 +240,33 @@ static void test_vendor_family(void)
 	tap_ok(sumac_cpu_x86_amd() == amd, "vendor %s: AMD or Hygon is %d", vendor, amd);
 	tap_ok(sumac_cpu_x86_family() == family, "family %u as /proc/cpuinfo says (%u)",
 	       sumac_cpu_x86_family(), family);
+	/* Each feature sumac detects is one Linux lists (Linux leaves out
+	 * those the OS does not enable, as sumac does). */
+	static const struct {
+		enum sumac_cpu_feature f;
+		const char *flag;
+	} linux_name[] = {
+		{SUMAC_CPU_X86_SSSE3, "ssse3"},       {SUMAC_CPU_X86_SSE41, "sse4_1"},
+		{SUMAC_CPU_X86_AVX2, "avx2"},         {SUMAC_CPU_X86_BMI2, "bmi2"},
+		{SUMAC_CPU_X86_SHA, "sha_ni"},        {SUMAC_CPU_X86_AVX512VL, "avx512vl"},
+		{SUMAC_CPU_X86_PCLMUL, "pclmulqdq"},  {SUMAC_CPU_X86_VPCLMUL, "vpclmulqdq"},
+		{SUMAC_CPU_X86_AVX512BW, "avx512bw"}, {SUMAC_CPU_X86_AVX512VBMI, "avx512vbmi"},
+		{SUMAC_CPU_X86_GFNI, "gfni"},
+	};
+	const unsigned have = sumac_cpu_bits(sumac_cpu_features());
+	unsigned unlisted = 0;
+	for (size_t k = 0; k < sizeof linux_name / sizeof linux_name[0]; k++) {
+		char word[32];
+		snprintf(word, sizeof word, " %s ", linux_name[k].flag);
+		if ((have & SUMAC_CPU_BIT(linux_name[k].f)) && flags[0] && !strstr(flags, word)) {
+			tap_diag("%s detected, not in /proc/cpuinfo's flags", linux_name[k].flag);
+			unlisted++;
+		}
+	}
+	if (flags[0])
+		tap_ok(unlisted == 0, "every x86 feature detected is in /proc/cpuinfo's flags");
+	else
+		tap_diag("/proc/cpuinfo has no flags line: features left unchecked");
 #elif defined(__x86_64__) || defined(__i386__)
 	tap_diag("x86 without /proc/cpuinfo: vendor and family left unchecked");
 #else
