@@ -355,9 +355,12 @@ static void tell_detection(const struct backend_choice *bc, const struct sumac_i
 		return;
 	if (must_detect(bc, algo)) {
 		const bool fused = sumac_sha1dc_fuses(impl);
-		out_error(0, "%s: collision detection: on (%s), filter %s%s%s", name,
+		const bool sched =
+			run_lanes_width(impl, bc->lanes) >= 2 && sumac_sha1dc_sched_lanes(impl);
+		out_error(0, "%s: collision detection: on (%s), filter %s%s%s%s", name,
 			  collision_mode_name(bc->collisions), sumac_sha1dc_filter_name(),
-			  fused ? " between the blocks of " : "", fused ? impl->driver : "");
+			  fused ? " between the blocks of " : "", fused ? impl->driver : "",
+			  sched ? ", in lanes over the words their kernel expands" : "");
 	} else
 		out_error(0, "%s: collision detection: off (ignore)", name);
 }
@@ -484,9 +487,11 @@ void backend_print_list(enum collision_mode collisions)
 	struct sumac_selection on, off;
 	const bool chosen = backend_select_auto(SUMAC_SHA1, true, &on) == SUMAC_SELECT_OK;
 	const bool fused = chosen && sumac_sha1dc_fuses(on.impl);
-	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s%s\n",
+	const bool sched = chosen && sumac_sha1dc_sched_lanes(on.impl);
+	out_printf("sha1 with detection (fail, warn: the default) auto uses %s, filter %s%s%s\n",
 		   chosen ? on.impl->driver : "-", sumac_sha1dc_filter_name(),
-		   fused ? " between its blocks" : "");
+		   fused ? " between its blocks" : "",
+		   sched ? ", in lanes over the words its lane kernel expands" : "");
 	out_printf("sha1 without (SUMAC_SHA1_COLLISIONS=ignore) auto uses %s\n",
 		   backend_select_auto(SUMAC_SHA1, false, &off) == SUMAC_SELECT_OK
 			   ? off.impl->driver

@@ -99,6 +99,12 @@ typedef void sumac_blocks_fn(void *state, const uint8_t *in, size_t nblocks);
  * entry's blocks function instead). */
 typedef void sumac_lanes_fn(void *const state[], const uint8_t *const in[], unsigned n,
 			    size_t nblocks);
+/* The same, also writing the state after every block: after block b of lane
+ * l, the family's state_bytes at chain + (b * n + l) * state_bytes.  What
+ * SHA-1 collision detection needs to check a flagged block from the states
+ * before and after it while the lanes run on. */
+typedef void sumac_lanes_chain_fn(void *const state[], const uint8_t *const in[], unsigned n,
+				  size_t nblocks, void *chain);
 
 struct sumac_impl;
 

@@ -180,7 +180,8 @@ static bool armv8_pmull_usable(const struct sumac_cpu *cpu)
 	 .lanes = SUMAC_PORTABLE_LANES,                                                            \
 	 .lanes_reference = true,                                                                  \
 	 .blocks = sumac_##ident##_blocks_portable,                                                \
-	 .lanes_blocks = sumac_##ident##_lanes_portable},
+	 .lanes_blocks = sumac_##ident##_lanes_portable,                                           \
+	 .lanes_chain = sumac_##ident##_lanes_chain_portable},
 
 /* OpenSSL's SHA-3, one row per SHA-3 family. */
 #define SHA3_OPENSSL_ROW_(ID, ident, state, block)                                                 \
@@ -236,7 +237,8 @@ const struct sumac_impl sumac_impls[] = {
 	 .lanes = 4,
 	 .usable = shani_usable,
 	 .blocks = IF_SHANI(sumac_sha1_blocks_shani),
-	 .lanes_blocks = IF_SHANI(sumac_sha1_lanes_shani)},
+	 .lanes_blocks = IF_SHANI(sumac_sha1_lanes_shani),
+	 .lanes_chain = IF_SHANI(sumac_sha1_lanes_chain_shani)},
 	{.driver = "sha256-x86-shani",
 	 .backend = "x86-shani",
 	 .family = SUMAC_FAMILY_SHA256,

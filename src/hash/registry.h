@@ -45,6 +45,10 @@ struct sumac_impl {
 	sumac_blocks_fn *blocks;               /* block backends */
 	const struct sumac_stream_ops *stream; /* library backends */
 	sumac_lanes_fn *lanes_blocks;
+	/* NULL, or lanes_blocks that also writes every block's state (hash.h):
+	 * SHA-1 collision detection in lanes needs it to keep the lanes going
+	 * past a flagged block. */
+	sumac_lanes_chain_fn *lanes_chain;
 };
 
 extern const struct sumac_impl sumac_impls[];

@@ -15,7 +15,7 @@
 
 #include "hash/registry.h"
 #include "hash/sha1dc.h"
-#if HAVE_SHA1DC_SHANI_AVX2 || HAVE_SHA1DC_SHANI_AVX512
+#if HAVE_SHA1DC_SHANI_AVX2 || HAVE_SHA1DC_SHANI_AVX512 || HAVE_SHA1DC_GFNI
 #include "hash/x86/shani.h"
 #endif
 
@@ -71,15 +71,38 @@ static bool shani_avx512_usable(const struct sumac_cpu *cpu)
 #define AVX512_FUSED NULL, NULL, NULL
 #endif
 
+#if HAVE_SHA1DC_GFNI && HAVE_SHA1DC_AVX512
+/* The AVX-512 row's kernels, and the byte permutes and GF(2^8) maps of the
+ * schedule filter. */
+static bool gfni_usable(const struct sumac_cpu *cpu)
+{
+	return avx512_usable(cpu) && cpu->x86_avx512bw && cpu->x86_avx512vbmi && cpu->x86_gfni;
+}
+
+/* Its lane kernel; it ends no 512-bit code, so unlike the fused kernels it
+ * is not kept to AMD. */
+static bool shani_lanes_usable(const struct sumac_cpu *cpu)
+{
+	return cpu->x86_sha && cpu->x86_ssse3 && cpu->x86_sse41;
+}
+#endif
+
 const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[] = {
+#if HAVE_SHA1DC_GFNI && HAVE_SHA1DC_AVX512
+	{"gfni", gfni_usable, sumac_sha1dc_ubc_avx512, sumac_sha1dc_recompress_avx512, AVX512_FUSED,
+	 sumac_sha1dc_sched_ubc_gfni, sumac_sha1_lanes_sched_shani, sumac_sha1_lanes_shani,
+	 shani_lanes_usable},
+#endif
 #if HAVE_SHA1DC_AVX512
 	{"avx512", avx512_usable, sumac_sha1dc_ubc_avx512, sumac_sha1dc_recompress_avx512,
-	 AVX512_FUSED},
+	 AVX512_FUSED, NULL, NULL, NULL, NULL},
 #endif
 #if HAVE_SHA1DC_AVX2
-	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2, AVX2_FUSED},
+	{"avx2", avx2_usable, sumac_sha1dc_ubc_avx2, sumac_sha1dc_recompress_avx2, AVX2_FUSED, NULL,
+	 NULL, NULL, NULL},
 #endif
-	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar, NULL, NULL, NULL},
+	{"scalar", NULL, sumac_sha1dc_ubc_scalar, sumac_sha1dc_recompress_scalar, NULL, NULL, NULL,
+	 NULL, NULL, NULL, NULL},
 };
 const size_t sumac_sha1dc_nkernels = sizeof sumac_sha1dc_kernels / sizeof sumac_sha1dc_kernels[0];
 
@@ -227,12 +250,126 @@ static void dc_blocks(struct sumac_sha1dc_state *dc, void *state, const uint8_t 
 	}
 }
 
-/* The lanes of sumac_update_lanes when some context detects: per chunk,
- * the masks of every detecting lane first; the lane kernel runs over the
- * block indices where no detecting lane has a flagged block, and at an
- * index where one has, each lane compresses that block alone (the flagged
- * ones with their states kept).  Lanes of one call are in step, so the
- * block index is the same in all of them. */
+/* Blocks of each lane per call of a chain kernel: their states (20 bytes
+ * each, every lane) stay on the stack, a thread's stack on musl is small,
+ * and a call's setup is a small part of 32 blocks. */
+#define CHAIN_BLOCKS 32
+
+/* The m blocks of each lane at in[l] + 64 * done through impl's chain
+ * kernel, and every flagged block (masks[l][k] for block done + k; only
+ * lanes that detect have masks) queued from the states before and after
+ * it: the lanes never stop for a flagged block. */
+static void chained_chunk(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
+			  const uint8_t *const in[], size_t done, size_t m,
+			  uint32_t (*masks)[CHUNK], const uint32_t *any)
+{
+	uint32_t chain[CHAIN_BLOCKS * SUMAC_MAX_LANES][5];
+	uint32_t before[SUMAC_MAX_LANES][5];
+	void *states[SUMAC_MAX_LANES];
+	const uint8_t *at[SUMAC_MAX_LANES];
+
+	for (unsigned l = 0; l < n; l++)
+		states[l] = ctx[l]->state.bytes;
+	for (size_t from = 0; from < m; from += CHAIN_BLOCKS) {
+		const size_t k_end = m - from < CHAIN_BLOCKS ? m : from + CHAIN_BLOCKS;
+		for (unsigned l = 0; l < n; l++) {
+			memcpy(before[l], states[l], sizeof before[l]);
+			at[l] = in[l] + 64 * (done + from);
+		}
+		impl->lanes_chain(states, at, n, k_end - from, chain);
+		for (size_t k = from; k < k_end; k++) {
+			if (!any[k])
+				continue;
+			const size_t b = k - from;
+			for (unsigned l = 0; l < n; l++) {
+				struct sumac_sha1dc_state *dc = &ctx[l]->dc;
+				if (!dc->on || dc->hit || !masks[l][k])
+					continue;
+				queue(dc, b ? chain[(b - 1) * n + l] : before[l], chain[b * n + l],
+				      at[l] + 64 * b, masks[l][k], dc->nblocks + k);
+			}
+		}
+	}
+}
+
+/* The row's schedule filter for contexts in lanes on impl, if they all
+ * detect through that row and it may run here. */
+static const struct sumac_sha1dc_kernel *sched_row(const struct sumac_impl *impl,
+						   struct sumac_ctx *const ctx[], unsigned n)
+{
+	const struct sumac_sha1dc_kernel *kernel = ctx[0]->dc.kernel;
+
+	if (n < 2 || n > 4 || !kernel->sched_ubc || kernel->sched_for != impl->lanes_blocks ||
+	    !kernel->sched_usable(sumac_cpu_features()))
+		return NULL;
+	for (unsigned l = 0; l < n; l++)
+		if (!ctx[l]->dc.on || ctx[l]->dc.kernel != kernel)
+			return NULL;
+	return kernel;
+}
+
+bool sumac_sha1dc_sched_lanes(const struct sumac_impl *impl)
+{
+	const struct sumac_sha1dc_kernel *kernel = sumac_sha1dc_kernel_best();
+
+	return sumac_impl_detects_sha1_collisions(impl) && kernel->sched_ubc &&
+	       kernel->sched_for == impl->lanes_blocks &&
+	       kernel->sched_usable(sumac_cpu_features());
+}
+
+/* The lanes through the row's lane kernel that writes the expanded words,
+ * SUMAC_SHA1DC_SCHED_SLOTS / n blocks of each lane a pass, the schedule
+ * filter over those words, and each flagged block queued from the states
+ * before and after it. */
+static void sched_lanes(const struct sumac_sha1dc_kernel *kernel, struct sumac_ctx *const ctx[],
+			unsigned n, const uint8_t *const in[], size_t nblocks)
+{
+	uint32_t sched[SUMAC_SHA1DC_SCHED_WORDS] __attribute__((aligned(64)));
+	uint32_t chain[SUMAC_SHA1DC_SCHED_SLOTS][5], before[4][5];
+	uint32_t masks[SUMAC_SHA1DC_SCHED_SLOTS];
+	void *states[4];
+	const uint8_t *at[4];
+	const size_t per_pass = SUMAC_SHA1DC_SCHED_SLOTS / n;
+
+	for (unsigned l = 0; l < n; l++)
+		states[l] = ctx[l]->state.bytes;
+	for (size_t done = 0; done < nblocks;) {
+		const size_t m = nblocks - done < per_pass ? nblocks - done : per_pass;
+		for (unsigned l = 0; l < n; l++) {
+			memcpy(before[l], states[l], sizeof before[l]);
+			at[l] = in[l] + 64 * done;
+		}
+		/* A pass that fills fewer slots leaves the rest zero, not
+		 * whatever the stack held: the filter reads every slot. */
+		for (unsigned r = 0;
+		     n * m < SUMAC_SHA1DC_SCHED_SLOTS && r < SUMAC_SHA1DC_SCHED_ROWS; r++)
+			memset(sched + 4 * (r * SUMAC_SHA1DC_SCHED_ROW + n * m), 0,
+			       16 * (SUMAC_SHA1DC_SCHED_SLOTS - n * m));
+		kernel->lanes_sched(states, at, n, m, chain, sched);
+		kernel->sched_ubc(sched, masks);
+		for (size_t s = 0; s < n * m; s++) {
+			const unsigned l = (unsigned)(s % n);
+			const size_t b = s / n;
+			struct sumac_sha1dc_state *dc = &ctx[l]->dc;
+			if (!masks[s] || dc->hit)
+				continue;
+			queue(dc, b ? chain[s - n] : before[l], chain[s], at[l] + 64 * b, masks[s],
+			      dc->nblocks + b);
+		}
+		for (unsigned l = 0; l < n; l++)
+			ctx[l]->dc.nblocks += m;
+		done += m;
+	}
+}
+
+/* The lanes of sumac_update_lanes when some context detects: through the
+ * schedule filter where the contexts' row has one for this lane kernel.
+ * Otherwise per chunk the masks of every detecting lane first.  With a chain kernel
+ * (impl->lanes_chain) the chunk then runs through it whole.  Without one,
+ * the lane kernel runs over the block indices where no detecting lane has
+ * a flagged block, and at an index where one has, each lane compresses
+ * that block alone (the flagged ones with their states kept).  Lanes of
+ * one call are in step, so the block index is the same in all of them. */
 void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
 			const uint8_t *const in[], size_t nblocks)
 {
@@ -240,6 +377,11 @@ void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const c
 	void *states[SUMAC_MAX_LANES];
 	const uint8_t *at[SUMAC_MAX_LANES];
 
+	const struct sumac_sha1dc_kernel *sched = sched_row(impl, ctx, n);
+	if (sched) {
+		sched_lanes(sched, ctx, n, in, nblocks);
+		return;
+	}
 	for (unsigned l = 0; l < n; l++)
 		states[l] = ctx[l]->state.bytes;
 	for (size_t done = 0; done < nblocks;) {
@@ -252,6 +394,13 @@ void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const c
 			dc->kernel->ubc(in[l] + 64 * done, m, masks[l]);
 			for (size_t k = 0; k < m; k++)
 				any[k] |= masks[l][k];
+		}
+		if (impl->lanes_chain) {
+			chained_chunk(impl, ctx, n, in, done, m, masks, any);
+			for (unsigned l = 0; l < n; l++)
+				ctx[l]->dc.nblocks += m;
+			done += m;
+			continue;
 		}
 		size_t start = 0;
 		for (size_t k = 0; k <= m; k++) {

@@ -32,7 +32,12 @@
  * may add a fused kernel for one backend: the AVX-512 and AVX2 rows' run
  * their filter between x86-shani's blocks, 16 at a time, where the rounds'
  * chain leaves the vector units idle (sha1dc_shani_avx*.c), so that
- * detection costs a few per cent instead of a quarter.
+ * detection costs a few per cent instead of a quarter.  In lanes the
+ * rounds leave no such room, and the "gfni" row (the AVX-512 one plus a
+ * schedule filter, sha1dc_gfni.c) reads the words x86-shani's lane kernel
+ * expanded instead of expanding the blocks again.  Lanes without it keep
+ * going past flagged blocks where the backend's lane kernel writes every
+ * block's state (lanes_chain), and stop at them where it does not.
  *
  * The tables: sumac_sha1dc_conds (sha1dc_conds.c) and sumac_sha1dc_dvs
  * (sha1dc_dvs.c, written by tools/gen-sha1dc-dvs.py from the two base
@@ -67,8 +72,8 @@ struct sumac_sha1dc_hit {
 void sumac_sha1dc_result(const struct sumac_ctx *ctx, struct sumac_sha1dc_hit *out);
 /* "II(52,0)": the name of DV dv, for --debug. */
 const char *sumac_sha1dc_dv_name(unsigned dv);
-/* The filter kernel in use (for --debug / --list-backends): "avx512",
- * "avx2" or "scalar". */
+/* The filter kernel in use (for --debug / --list-backends): "gfni",
+ * "avx512", "avx2" or "scalar". */
 const char *sumac_sha1dc_filter_name(void);
 
 /* The tables. */
@@ -146,12 +151,43 @@ void sumac_sha1dc_shani_avx2(void *state, const uint8_t *in, uint32_t *masks, ui
 void sumac_sha1dc_shani_avx512(void *state, const uint8_t *in, uint32_t *masks, uint32_t (*cv)[5]);
 #endif
 
+/* The schedule filter: a lane kernel that computes every block's expanded
+ * words anyway (SHA-NI's sha1msg1/sha1msg2) writes the ones the filter
+ * reads, W[35..64], so that the filter need not load, transpose and expand
+ * the blocks again.  A pass takes up to SUMAC_SHA1DC_SCHED_SLOTS blocks of
+ * n lanes, block b of lane l in slot b * n + l.  Row r (0 to
+ * SUMAC_SHA1DC_SCHED_ROWS - 1) holds W[4(8 + r)] to W[4(8 + r) + 3] of
+ * every slot, four 32-bit words each with W[4(8 + r) + 3] first (the order
+ * SHA-NI keeps them in), slot s of row r at sched + 4 * (r *
+ * SUMAC_SHA1DC_SCHED_ROW + s).  A row has room for one block more of four
+ * lanes, as the lane kernel schedules a block ahead. */
+#define SUMAC_SHA1DC_SCHED_SLOTS 64
+#define SUMAC_SHA1DC_SCHED_ROWS  9
+#define SUMAC_SHA1DC_SCHED_ROW   (SUMAC_SHA1DC_SCHED_SLOTS + 4)
+#define SUMAC_SHA1DC_SCHED_WORDS (4 * SUMAC_SHA1DC_SCHED_ROWS * SUMAC_SHA1DC_SCHED_ROW)
+/* nblocks of each of n lanes (n * nblocks <= SUMAC_SHA1DC_SCHED_SLOTS)
+ * through a backend's lane kernel, with every block's state into chain
+ * (slot order) and its words into sched. */
+typedef void sumac_sha1dc_lanes_sched_fn(void *const state[], const uint8_t *const in[], unsigned n,
+					 size_t nblocks, uint32_t (*chain)[5], uint32_t *sched);
+/* The masks of the SUMAC_SHA1DC_SCHED_SLOTS slots of sched, as
+ * sumac_sha1dc_ubc_fn gives them (slots the pass left unwritten get any
+ * mask). */
+typedef void sumac_sha1dc_sched_ubc_fn(const uint32_t *sched, uint32_t *masks);
+
+#if HAVE_SHA1DC_GFNI
+/* AVX-512 with VBMI and GFNI (src/hash/x86/sha1dc_gfni.c): the words
+ * bit-sliced, 64 slots a pass, the conditions in 64-bit integers. */
+void sumac_sha1dc_sched_ubc_gfni(const uint32_t *sched, uint32_t *masks);
+#endif
+
 /* The dispatch table, best first; the last row is the scalar one, always
  * usable.  A row is taken when usable(sumac_cpu_features()) holds (so the
  * SUMAC_CPU mask applies), NULL meaning always.  A row may also offer a
  * fused kernel: its filter run inside the block function fused_blocks of
  * one backend, which a context on that backend uses for whole groups of
- * SUMAC_SHA1DC_FUSED_BLOCKS blocks when fused_usable() holds too. */
+ * SUMAC_SHA1DC_FUSED_BLOCKS blocks when fused_usable() holds too, and a
+ * schedule filter (above) for contexts in lanes. */
 struct sumac_sha1dc_kernel {
 	const char *name;
 	bool (*usable)(const struct sumac_cpu *cpu);
@@ -160,6 +196,13 @@ struct sumac_sha1dc_kernel {
 	sumac_sha1dc_fused_fn *fused;
 	void (*fused_blocks)(void *state, const uint8_t *in, size_t nblocks);
 	bool (*fused_usable)(const struct sumac_cpu *cpu);
+	/* The schedule filter, for contexts in lanes on the lane kernel
+	 * sched_for, whose form that writes the words is lanes_sched; both
+	 * may run where sched_usable() holds (with usable()). */
+	sumac_sha1dc_sched_ubc_fn *sched_ubc;
+	sumac_sha1dc_lanes_sched_fn *lanes_sched;
+	sumac_lanes_fn *sched_for;
+	bool (*sched_usable)(const struct sumac_cpu *cpu);
 };
 extern const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[];
 extern const size_t sumac_sha1dc_nkernels;
@@ -175,6 +218,10 @@ int sumac_sha1dc_enable_kernel(struct sumac_ctx *ctx, const struct sumac_sha1dc_
  * the detecting contexts' blocks filtered. */
 void sumac_sha1dc_lanes(const struct sumac_impl *impl, struct sumac_ctx *const ctx[], unsigned n,
 			const uint8_t *const in[], size_t nblocks);
+/* Whether contexts on impl, detecting with the best row, hashed in lanes
+ * go through that row's schedule filter (for --debug and
+ * --list-backends). */
+bool sumac_sha1dc_sched_lanes(const struct sumac_impl *impl);
 /* The framing's end of a detecting stream (sumac_final, after the last
  * block): recompresses what is queued; SUMAC_COLLISION or 0. */
 int sumac_sha1dc_finish(struct sumac_ctx *ctx);

@@ -464,7 +464,7 @@ usable_for_sha1() {
 @test "every filter, alone or between SHA-NI blocks, flags all four files" {
 	local mask filters=""
 	# Each mask takes one filter away (the scalar one is what is left).
-	for mask in "" -avx512vl -avx512vl,-avx2; do
+	for mask in "" -gfni -avx512vl -avx512vl,-avx2; do
 		SUMAC_CPU=$mask r sumac --debug -a sha1 shattered-1.pdf shattered-2.pdf sha-mbles-1.bin sha-mbles-2.bin
 		assert_rc 1
 		assert_out_is "$D1  shattered-1.pdf\n$D1  shattered-2.pdf\n$D2  sha-mbles-1.bin\n$D2  sha-mbles-2.bin\n"

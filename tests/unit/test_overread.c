@@ -10,7 +10,8 @@
  * and a lone block.  Lane kernels the same way, for every live lane count
  * from 2 to the row's lanes, each lane in a guarded area of its own: a
  * kernel that loads a lane's next block ahead of time is the one that
- * could step over its end. */
+ * could step over its end.  A lane kernel's chain form (which also writes
+ * every block's state) likewise, each of those states checked. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -56,37 +57,50 @@ static void random_state(uint8_t *got, uint8_t *want, size_t bytes)
 
 /* impl's lane kernel, 2..lanes live lanes of 1..MAX_BLOCKS blocks (the
  * framing never passes 0), every lane ending at its guard page, then every
- * lane starting after one. */
+ * lane starting after one; and its chain form (lanes_chain) the same way,
+ * every block's state checked. */
 static void check_lanes(const struct sumac_impl *impl, const uint8_t *const lo[],
 			const uint8_t *const hi[])
 {
 	const struct sumac_family_info *fi = sumac_family_info(impl->family);
+	const size_t sb = fi->state_bytes;
 	sumac_blocks_fn *ref = sumac_portable_impl(impl->family)->blocks;
 	unsigned runs = 0, bad = 0;
+	static uint8_t chain[MAX_BLOCKS * SUMAC_MAX_LANES * SUMAC_MAX_STATE];
 
-	for (unsigned n = 2; n <= impl->lanes; n++)
-		for (size_t nb = 1; nb <= MAX_BLOCKS; nb++)
-			for (int k = 0; k < 2; k++) {
-				_Alignas(64) uint8_t got[SUMAC_MAX_LANES][SUMAC_MAX_STATE];
-				_Alignas(64) uint8_t want[SUMAC_MAX_LANES][SUMAC_MAX_STATE];
-				void *states[SUMAC_MAX_LANES];
-				const uint8_t *in[SUMAC_MAX_LANES];
-				for (unsigned l = 0; l < n; l++) {
-					random_state(got[l], want[l], fi->state_bytes);
-					states[l] = got[l];
-					in[l] = k ? lo[l] : hi[l] - nb * fi->block_len;
+	for (int chained = 0; chained <= (impl->lanes_chain != NULL); chained++)
+		for (unsigned n = 2; n <= impl->lanes; n++)
+			for (size_t nb = 1; nb <= MAX_BLOCKS; nb++)
+				for (int k = 0; k < 2; k++) {
+					_Alignas(64) uint8_t got[SUMAC_MAX_LANES][SUMAC_MAX_STATE];
+					_Alignas(64) uint8_t want[SUMAC_MAX_LANES][SUMAC_MAX_STATE];
+					void *states[SUMAC_MAX_LANES];
+					const uint8_t *in[SUMAC_MAX_LANES];
+					for (unsigned l = 0; l < n; l++) {
+						random_state(got[l], want[l], sb);
+						states[l] = got[l];
+						in[l] = k ? lo[l] : hi[l] - nb * fi->block_len;
+					}
+					if (chained)
+						impl->lanes_chain(states, in, n, nb, chain);
+					else
+						impl->lanes_blocks(states, in, n, nb);
+					for (unsigned l = 0; l < n; l++) {
+						for (size_t b = 0; b < nb; b++) {
+							ref(want[l], in[l] + b * fi->block_len, 1);
+							bad += chained &&
+							       memcmp(chain + (b * n + l) * sb,
+								      want[l], sb) != 0;
+						}
+						bad += memcmp(got[l], want[l], sb) != 0;
+					}
+					runs++;
 				}
-				impl->lanes_blocks(states, in, n, nb);
-				for (unsigned l = 0; l < n; l++) {
-					ref(want[l], in[l], nb);
-					bad += memcmp(got[l], want[l], fi->state_bytes) != 0;
-				}
-				runs++;
-			}
 	tap_ok(bad == 0,
-	       "%s: %u lane runs of 2..%u lanes of 1..%d blocks against guard pages, %u lanes "
-	       "wrong",
-	       impl->driver, runs, impl->lanes, MAX_BLOCKS, bad);
+	       "%s: %u lane runs of 2..%u lanes of 1..%d blocks against guard pages%s, %u "
+	       "lanes or states wrong",
+	       impl->driver, runs, impl->lanes, MAX_BLOCKS,
+	       impl->lanes_chain ? ", plain and chained" : "", bad);
 }
 
 int main(void)

@@ -508,7 +508,9 @@ static void test_edges(void)
 	free(buf);
 }
 
-/* ---- Lanes: sumac_update_lanes with detecting and plain contexts mixed. */
+/* ---- Lanes: sumac_update_lanes with detecting and plain contexts mixed,
+ * through the chain kernel where the row has one (lanes_chain) and by
+ * stopping the lanes at flagged blocks where it has none. */
 
 static void test_lanes(void)
 {
@@ -521,64 +523,92 @@ static void test_lanes(void)
 		    !sumac_impl_usable(impl))
 			continue;
 		size_t bad = 0, runs = 0;
-		for (unsigned n = 2; n <= impl->lanes; n++) {
-			/* Lane l: shattered-1 or SHA-mbles-1 (detecting) with
-			 * a random tail, random data (detecting), or
-			 * shattered-1 without detection, of unequal lengths. */
-			struct sumac_ctx ctx[SUMAC_MAX_LANES];
-			struct sumac_ctx *cp[SUMAC_MAX_LANES];
-			uint8_t *msg[SUMAC_MAX_LANES];
-			const uint8_t *in[SUMAC_MAX_LANES];
-			size_t len[SUMAC_MAX_LANES], common = SIZE_MAX;
-			int kind[SUMAC_MAX_LANES];
-			for (unsigned l = 0; l < n; l++) {
-				kind[l] = (int)((l + n) % 4);
-				len[l] = 700 + 64 * l * 3 + 13 * l + rng_below(5000);
-				msg[l] = malloc(len[l]);
-				fill_random(msg[l], len[l]);
-				if (kind[l] == 0 || kind[l] == 3)
-					memcpy(msg[l], s1->data, 640);
-				else if (kind[l] == 1)
-					memcpy(msg[l], m1->data, 640);
-				sumac_init(&ctx[l], SUMAC_SHA1, impl);
-				if (kind[l] != 3)
-					sumac_sha1dc_enable(&ctx[l]);
-				cp[l] = &ctx[l];
-				in[l] = msg[l];
-				if (len[l] / 64 < common)
-					common = len[l] / 64;
-			}
-			/* The common blocks in uneven lane calls. */
-			for (size_t done = 0; done < common;) {
-				size_t nb = 1 + rng_below(40);
-				if (nb > common - done)
-					nb = common - done;
-				const uint8_t *at[SUMAC_MAX_LANES];
-				for (unsigned l = 0; l < n; l++)
-					at[l] = in[l] + 64 * done;
-				sumac_update_lanes(impl, cp, n, at, nb);
-				done += nb;
-			}
-			for (unsigned l = 0; l < n; l++) {
-				struct verdict v = {0};
-				sumac_update(&ctx[l], msg[l] + 64 * common, len[l] - 64 * common);
-				v.status = sumac_final(&ctx[l], v.digest);
-				if (v.status == SUMAC_COLLISION)
-					sumac_sha1dc_result(&ctx[l], &v.hit);
-				uint8_t want[20];
-				sumac_digest_portable(SUMAC_SHA1, msg[l], len[l], want);
-				if (kind[l] == 0)
-					bad += !is_hit(&v, 256, DV_II_52_0, want);
-				else if (kind[l] == 1)
-					bad += !is_hit(&v, 576, DV_II_52_0, want);
-				else
-					bad += !is_clean(&v, msg[l], len[l]);
-				runs++;
-				free(msg[l]);
-			}
-		}
+		/* Every filter row this CPU runs (each takes its own way
+		 * through lanes: a schedule filter, a chain kernel or stops);
+		 * first: the blocks of the first lane call (0: random, as the
+		 * rest), so that the flagged blocks 4 and 9 come at every
+		 * place in a call, its first block among them; all: every
+		 * lane detecting (the schedule filter runs only then). */
+		for (size_t r = 0; r < sumac_sha1dc_nkernels; r++)
+			for (unsigned first = 0; first <= 10; first++)
+				for (int all = 0; all < 2; all++)
+					for (unsigned n = 2; n <= impl->lanes; n++) {
+						const struct sumac_sha1dc_kernel *row =
+							&sumac_sha1dc_kernels[r];
+						if (row->usable &&
+						    !row->usable(sumac_cpu_features()))
+							break;
+						/* Lane l: shattered-1 or SHA-mbles-1 (detecting)
+						 * with a random tail, random data (detecting), or
+						 * shattered-1 without detection (with all: with
+						 * detection), of unequal lengths. */
+						struct sumac_ctx ctx[SUMAC_MAX_LANES];
+						struct sumac_ctx *cp[SUMAC_MAX_LANES];
+						uint8_t *msg[SUMAC_MAX_LANES];
+						const uint8_t *in[SUMAC_MAX_LANES];
+						size_t len[SUMAC_MAX_LANES], common = SIZE_MAX;
+						int kind[SUMAC_MAX_LANES];
+						for (unsigned l = 0; l < n; l++) {
+							kind[l] = (int)((l + n) % 4);
+							if (all && kind[l] == 3)
+								kind[l] = 0;
+							len[l] = 700 + 64 * l * 3 + 13 * l +
+								 rng_below(5000);
+							msg[l] = malloc(len[l]);
+							fill_random(msg[l], len[l]);
+							if (kind[l] == 0 || kind[l] == 3)
+								memcpy(msg[l], s1->data, 640);
+							else if (kind[l] == 1)
+								memcpy(msg[l], m1->data, 640);
+							sumac_init(&ctx[l], SUMAC_SHA1, impl);
+							if (kind[l] != 3)
+								sumac_sha1dc_enable_kernel(&ctx[l],
+											   row);
+							cp[l] = &ctx[l];
+							in[l] = msg[l];
+							if (len[l] / 64 < common)
+								common = len[l] / 64;
+						}
+						/* The common blocks in uneven lane calls. */
+						for (size_t done = 0; done < common;) {
+							size_t nb = done == 0 && first
+									    ? first
+									    : 1 + rng_below(40);
+							if (nb > common - done)
+								nb = common - done;
+							const uint8_t *at[SUMAC_MAX_LANES];
+							for (unsigned l = 0; l < n; l++)
+								at[l] = in[l] + 64 * done;
+							sumac_update_lanes(impl, cp, n, at, nb);
+							done += nb;
+						}
+						for (unsigned l = 0; l < n; l++) {
+							struct verdict v = {0};
+							sumac_update(&ctx[l], msg[l] + 64 * common,
+								     len[l] - 64 * common);
+							v.status = sumac_final(&ctx[l], v.digest);
+							if (v.status == SUMAC_COLLISION)
+								sumac_sha1dc_result(&ctx[l],
+										    &v.hit);
+							uint8_t want[20];
+							sumac_digest_portable(SUMAC_SHA1, msg[l],
+									      len[l], want);
+							if (kind[l] == 0)
+								bad += !is_hit(&v, 256, DV_II_52_0,
+									       want);
+							else if (kind[l] == 1)
+								bad += !is_hit(&v, 576, DV_II_52_0,
+									       want);
+							else
+								bad += !is_clean(&v, msg[l],
+										 len[l]);
+							runs++;
+							free(msg[l]);
+						}
+					}
 		tap_ok(bad == 0,
-		       "%s lanes: 2..%u contexts, detecting and not, unequal lengths (%zu)",
+		       "%s lanes: 2..%u contexts, detecting and not, unequal lengths, every "
+		       "filter row (%zu)",
 		       impl->driver, impl->lanes, runs);
 	}
 }
@@ -774,7 +804,7 @@ static void test_api(void)
 	}
 	const char *name = sumac_sha1dc_filter_name();
 	tap_ok(name && (strcmp(name, "scalar") == 0 || strcmp(name, "avx2") == 0 ||
-			strcmp(name, "avx512") == 0),
+			strcmp(name, "avx512") == 0 || strcmp(name, "gfni") == 0),
 	       "filter in use: %s", name ? name : "(null)");
 	/* The fused kernel goes to the contexts on its own block function
 	 * alone, and only where its row allows it (AMD, sha1dc.c). */

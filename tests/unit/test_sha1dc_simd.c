@@ -11,6 +11,8 @@
  *     batches of 1..40 that mix testt 58 and 65, partner values equal;
  *   - a row's fused kernel (filter inside SHA-NI) against the scalar filter
  *     and a plain compression, group by group;
+ *   - a row's schedule filter over the words its lane kernel wrote, against
+ *     the scalar filter, and that kernel's chaining values;
  * and the generated condition list (src/hash/x86/sha1dc_conds.h) against
  * the compiled table.  Rows this CPU cannot run are left out with a note
  * (the scalar row is what the others are compared with). */
@@ -336,6 +338,66 @@ static void test_fused(const struct sumac_sha1dc_kernel *kr, const struct system
 	free(buf);
 }
 
+/* A row's schedule filter with its lane kernel, pass by pass as sha1dc.c
+ * runs them: 2..4 lanes of 1..64/n random blocks (crafted ones among
+ * them, 0..3 bits flipped) from random states, the words into a buffer
+ * whose other slots hold junk: each slot's mask as the scalar filter's
+ * for that block, each slot's chaining value and each final state as
+ * FIPS 180-4's. */
+static void test_sched(const struct sumac_sha1dc_kernel *kr, const struct system *sys)
+{
+	enum { PASSES = 200 };
+	static uint32_t sched[SUMAC_SHA1DC_SCHED_WORDS];
+	uint8_t *buf = malloc(4 * 64 * SUMAC_SHA1DC_SCHED_SLOTS + 3);
+	uint32_t masks[SUMAC_SHA1DC_SCHED_SLOTS], chain[SUMAC_SHA1DC_SCHED_SLOTS][5];
+	uint32_t state[4][5], ref[4][5];
+	size_t bad = 0, flagged = 0, slots = 0;
+
+	for (unsigned pass = 0; pass < PASSES; pass++) {
+		const unsigned n = 2 + pass % 3;
+		const size_t most = SUMAC_SHA1DC_SCHED_SLOTS / n;
+		const size_t nb = pass % 4 == 0 ? most : 1 + rng_below(most);
+		const uint8_t *in[4];
+		void *states[4];
+		fill_random(buf, 4 * 64 * SUMAC_SHA1DC_SCHED_SLOTS + 3);
+		for (unsigned i = 0; i < SUMAC_SHA1DC_SCHED_WORDS; i++)
+			sched[i] = (uint32_t)rng();
+		for (unsigned l = 0; l < n; l++) {
+			uint8_t *at = buf + (pass % 4) + 64 * most * l;
+			for (unsigned k = 0; k < 3; k++) {
+				uint8_t *b = at + 64 * rng_below(nb);
+				craft(&sys[rng_below(SUMAC_SHA1DC_NDVS)], b);
+				for (unsigned f = k; f; f--)
+					flip(b, (unsigned)rng_below(512));
+			}
+			in[l] = at;
+			states[l] = state[l];
+			for (unsigned i = 0; i < 5; i++)
+				state[l][i] = ref[l][i] = (uint32_t)rng();
+		}
+		kr->lanes_sched(states, in, n, nb, chain, sched);
+		kr->sched_ubc(sched, masks);
+		for (size_t b = 0; b < nb; b++)
+			for (unsigned l = 0; l < n; l++) {
+				const size_t s = b * n + l;
+				uint32_t want;
+				scalar_row()->ubc(in[l] + 64 * b, 1, &want);
+				compress(ref[l], in[l] + 64 * b);
+				bad += masks[s] != want ||
+				       memcmp(chain[s], ref[l], sizeof ref[l]) != 0;
+				flagged += want != 0;
+				slots++;
+			}
+		for (unsigned l = 0; l < n; l++)
+			bad += memcmp(state[l], ref[l], sizeof ref[l]) != 0;
+	}
+	tap_ok(bad == 0 && flagged >= PASSES,
+	       "schedule filter %s: %d passes of 2..4 lanes, %zu blocks (%zu flagged): masks as "
+	       "scalar's, chaining values and states as FIPS 180-4's (%zu differ)",
+	       kr->name, PASSES, slots, flagged, bad);
+	free(buf);
+}
+
 /* What the fused kernels need besides their row's filter: x86-shani's
  * instructions (the only block function one is fused with). */
 static bool can_run_fused(const struct sumac_sha1dc_kernel *kr)
@@ -373,6 +435,11 @@ int main(void)
 			test_fused(kr, sys);
 		else if (kr->fused)
 			tap_diag("fused %s: not usable on this CPU, not tested", kr->name);
+		if (kr->sched_ubc && kr->sched_usable(sumac_cpu_features()))
+			test_sched(kr, sys);
+		else if (kr->sched_ubc)
+			tap_diag("schedule filter %s: its lane kernel cannot run here, not tested",
+				 kr->name);
 		tested++;
 	}
 	tap_diag("%zu SIMD rows tested", tested);

@@ -7,7 +7,9 @@
 #if HAVE_X86_SHA
 
 #include <immintrin.h>
+#include <string.h>
 
+#include "hash/sha1dc.h"
 #include "hash/x86/kernel.h"
 #include "hash/x86/shani.h"
 
@@ -64,6 +66,8 @@
 	do {                                                                                       \
 		t = _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(a, b), c), d);             \
 		W(nxt, l, g) = t;                                                                  \
+		if (sched && (g) >= 8 && (g) < 8 + SUMAC_SHA1DC_SCHED_ROWS)                        \
+			_mm_storeu_si128(sat + ((g)-8) * SUMAC_SHA1DC_SCHED_ROW + (l), t);         \
 		a = b;                                                                             \
 		b = c;                                                                             \
 		c = d;                                                                             \
@@ -139,16 +143,30 @@
 		p[l] = q[l];                                                                       \
 	} while (0)
 
+/* Lane l's state after the block into the chain (hash.h's layout). */
+#define CHAIN(l, _)                                                                                \
+	do {                                                                                       \
+		_mm_storeu_si128((__m128i *)(chain + 20 * (l)), _mm_shuffle_epi32(abcd[l], 0x1b)); \
+		_mm_storeu_si32(chain + 20 * (l) + 16, _mm_srli_si128(e0[l], 12));                 \
+	} while (0)
+
 #define FINISH(l, _)                                                                               \
 	do {                                                                                       \
 		_mm_storeu_si128((__m128i *)s[l], _mm_shuffle_epi32(abcd[l], 0x1b));               \
 		s[l][4] = (uint32_t)_mm_extract_epi32(e0[l], 3);                                   \
 	} while (0)
 
-/* n lanes, 2 to 4, a constant once inlined. */
-static inline __attribute__((always_inline)) void
-sha1_lanes(void *const state[], const uint8_t *const in[], size_t nblocks, const unsigned n)
+/* n lanes, 2 to 4, a constant once inlined; chain NULL (a constant too)
+ * or where every block's states go (sumac_lanes_chain_fn); sched NULL (a
+ * constant too) or where the words the collision filter reads go
+ * (hash/sha1dc.h): the schedule of each block, computed a block ahead,
+ * goes to the slot of that block, sat. */
+static inline __attribute__((always_inline)) void sha1_lanes(void *const state[],
+							     const uint8_t *const in[],
+							     size_t nblocks, const unsigned n,
+							     uint8_t *chain, __m128i *sched)
 {
+	__m128i *sat = sched;
 	const __m128i rev = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 	__m128i buf[2][4 * 20];
 	__m128i *cur, *nxt = buf[0], *spare = buf[1];
@@ -165,6 +183,8 @@ sha1_lanes(void *const state[], const uint8_t *const in[], size_t nblocks, const
 	OPAQUE(nxt);
 	EACH(SCHED_ALL, 0);
 	while (nblocks--) {
+		if (sched)
+			sat += n;
 		cur = nxt;
 		nxt = spare;
 		spare = cur;
@@ -216,23 +236,63 @@ sha1_lanes(void *const state[], const uint8_t *const in[], size_t nblocks, const
 		EACH(ROUNDS, 3, 19);
 		NEXT3(3, 17);
 		EACH(END, 0);
+		if (chain) {
+			EACH(CHAIN, 0);
+			chain += 20 * n;
+		}
 	}
 	EACH(FINISH, 0);
 }
 
 static void sha1_x2(void *const state[], const uint8_t *const in[], size_t nblocks)
 {
-	sha1_lanes(state, in, nblocks, 2);
+	sha1_lanes(state, in, nblocks, 2, NULL, NULL);
 }
 
 static void sha1_x3(void *const state[], const uint8_t *const in[], size_t nblocks)
 {
-	sha1_lanes(state, in, nblocks, 3);
+	sha1_lanes(state, in, nblocks, 3, NULL, NULL);
 }
 
 static void sha1_x4(void *const state[], const uint8_t *const in[], size_t nblocks)
 {
-	sha1_lanes(state, in, nblocks, 4);
+	sha1_lanes(state, in, nblocks, 4, NULL, NULL);
+}
+
+static void sha1_chain_x2(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain)
+{
+	sha1_lanes(state, in, nblocks, 2, chain, NULL);
+}
+
+static void sha1_chain_x3(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain)
+{
+	sha1_lanes(state, in, nblocks, 3, chain, NULL);
+}
+
+static void sha1_chain_x4(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain)
+{
+	sha1_lanes(state, in, nblocks, 4, chain, NULL);
+}
+
+static void sha1_sched_x2(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain, __m128i *sched)
+{
+	sha1_lanes(state, in, nblocks, 2, chain, sched);
+}
+
+static void sha1_sched_x3(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain, __m128i *sched)
+{
+	sha1_lanes(state, in, nblocks, 3, chain, sched);
+}
+
+static void sha1_sched_x4(void *const state[], const uint8_t *const in[], size_t nblocks,
+			  uint8_t *chain, __m128i *sched)
+{
+	sha1_lanes(state, in, nblocks, 4, chain, sched);
 }
 
 /* Each n from 2 to 4 has its own form: a spare lane on scratch state would
@@ -248,6 +308,39 @@ void sumac_sha1_lanes_shani(void *const state[], const uint8_t *const in[], unsi
 		sha1_x2(state, in, nblocks);
 	else if (n == 1)
 		sumac_sha1_blocks_shani(state[0], in[0], nblocks);
+}
+
+void sumac_sha1_lanes_chain_shani(void *const state[], const uint8_t *const in[], unsigned n,
+				  size_t nblocks, void *chain)
+{
+	uint8_t *out = chain;
+
+	if (n >= 4)
+		sha1_chain_x4(state, in, nblocks, out);
+	else if (n == 3)
+		sha1_chain_x3(state, in, nblocks, out);
+	else if (n == 2)
+		sha1_chain_x2(state, in, nblocks, out);
+	else
+		/* One lane: a block at a time, its state after each. */
+		for (size_t b = 0; b < nblocks; b++) {
+			sumac_sha1_blocks_shani(state[0], in[0] + 64 * b, 1);
+			memcpy(out + 20 * b, state[0], 20);
+		}
+}
+
+void sumac_sha1_lanes_sched_shani(void *const state[], const uint8_t *const in[], unsigned n,
+				  size_t nblocks, uint32_t (*chain)[5], uint32_t *sched)
+{
+	uint8_t *out = (uint8_t *)chain;
+	__m128i *words = (__m128i *)(void *)sched;
+
+	if (n >= 4)
+		sha1_sched_x4(state, in, nblocks, out, words);
+	else if (n == 3)
+		sha1_sched_x3(state, in, nblocks, out, words);
+	else
+		sha1_sched_x2(state, in, nblocks, out, words);
 }
 
 #endif /* HAVE_X86_SHA */

@@ -17,5 +17,14 @@ void sumac_sha256_lanes_shani(void *const state[], const uint8_t *const in[], un
 /* sumac_lanes_fn (hash.h): SHA-1, 2 to 4 messages at once. */
 void sumac_sha1_lanes_shani(void *const state[], const uint8_t *const in[], unsigned n,
 			    size_t nblocks);
+/* sumac_lanes_chain_fn (hash.h): the same, every block's states written
+ * out (what SHA-1 collision detection in lanes reads). */
+void sumac_sha1_lanes_chain_shani(void *const state[], const uint8_t *const in[], unsigned n,
+				  size_t nblocks, void *chain);
+/* The chain form that also writes, for SHA-1 collision detection's
+ * schedule filter, the expanded words of every block (hash/sha1dc.h:
+ * SUMAC_SHA1DC_SCHED_*); 2 <= n <= 4, n * nblocks <= SUMAC_SHA1DC_SCHED_SLOTS. */
+void sumac_sha1_lanes_sched_shani(void *const state[], const uint8_t *const in[], unsigned n,
+				  size_t nblocks, uint32_t (*chain)[5], uint32_t *sched);
 
 #endif
