@@ -324,12 +324,13 @@ bool sumac_sha1dc_sched_lanes(const struct sumac_impl *impl)
 static void sched_lanes(const struct sumac_sha1dc_kernel *kernel, struct sumac_ctx *const ctx[],
 			unsigned n, const uint8_t *const in[], size_t nblocks)
 {
+	enum { SLOTS = SUMAC_SHA1DC_SCHED_SLOTS };
 	uint32_t sched[SUMAC_SHA1DC_SCHED_WORDS] __attribute__((aligned(64)));
-	uint32_t chain[SUMAC_SHA1DC_SCHED_SLOTS][5], before[4][5];
-	uint32_t masks[SUMAC_SHA1DC_SCHED_SLOTS];
+	uint32_t chain[SLOTS][5], before[4][5];
+	uint32_t masks[SLOTS];
 	void *states[4];
 	const uint8_t *at[4];
-	const size_t per_pass = SUMAC_SHA1DC_SCHED_SLOTS / n;
+	const size_t per_pass = SLOTS / n;
 
 	for (unsigned l = 0; l < n; l++)
 		states[l] = ctx[l]->state.bytes;
@@ -341,21 +342,18 @@ static void sched_lanes(const struct sumac_sha1dc_kernel *kernel, struct sumac_c
 		}
 		/* A pass that fills fewer slots leaves the rest zero, not
 		 * whatever the stack held: the filter reads every slot. */
-		for (unsigned r = 0;
-		     n * m < SUMAC_SHA1DC_SCHED_SLOTS && r < SUMAC_SHA1DC_SCHED_ROWS; r++)
+		for (unsigned r = 0; n * m < SLOTS && r < SUMAC_SHA1DC_SCHED_ROWS; r++)
 			memset(sched + 4 * (r * SUMAC_SHA1DC_SCHED_ROW + n * m), 0,
-			       16 * (SUMAC_SHA1DC_SCHED_SLOTS - n * m));
+			       16 * (SLOTS - n * m));
 		kernel->lanes_sched(states, at, n, m, chain, sched);
 		kernel->sched_ubc(sched, masks);
-		for (size_t s = 0; s < n * m; s++) {
-			const unsigned l = (unsigned)(s % n);
-			const size_t b = s / n;
-			struct sumac_sha1dc_state *dc = &ctx[l]->dc;
-			if (!masks[s] || dc->hit)
-				continue;
-			queue(dc, b ? chain[s - n] : before[l], chain[s], at[l] + 64 * b, masks[s],
-			      dc->nblocks + b);
-		}
+		for (size_t b = 0, s = 0; b < m; b++)
+			for (unsigned l = 0; l < n; l++, s++) {
+				struct sumac_sha1dc_state *dc = &ctx[l]->dc;
+				if (masks[s] && !dc->hit)
+					queue(dc, b ? chain[s - n] : before[l], chain[s],
+					      at[l] + 64 * b, masks[s], dc->nblocks + b);
+			}
 		for (unsigned l = 0; l < n; l++)
 			ctx[l]->dc.nblocks += m;
 		done += m;
