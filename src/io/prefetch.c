@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "io/apart.h"
 #include "io/prefetch.h"
 
 enum slot_state { IDLE, ASKED, READING, DONE };
@@ -29,6 +30,7 @@ struct prefetch {
 	bool stop;
 	bool caller_waits; /* signal done only when someone listens */
 	bool thread_waits; /* signal asked only when someone listens */
+	int caller_cpu;    /* where the caller asked last (io/apart.h) */
 	/* Slots asked and not yet taken, oldest first: queue[head ...). */
 	unsigned queue[PREFETCH_SLOTS];
 	unsigned head, count;
@@ -38,7 +40,9 @@ struct prefetch {
 static void *thread_main(void *arg)
 {
 	struct prefetch *p = arg;
+	struct apart apart;
 
+	apart_init(&apart);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->count && !p->stop) {
@@ -52,7 +56,10 @@ static void *thread_main(void *arg)
 		p->head = (p->head + 1) % PREFETCH_SLOTS;
 		p->count--;
 		s->state = READING;
+		const int caller = p->caller_cpu;
 		pthread_mutex_unlock(&p->lock);
+
+		apart_keep_off(&apart, caller);
 
 		ssize_t n;
 		do
@@ -122,6 +129,7 @@ void prefetch_ask(struct prefetch *p, unsigned slot, int fd, void *buf, size_t l
 	s->buf = buf;
 	s->len = len;
 	s->state = ASKED;
+	p->caller_cpu = apart_cpu();
 	p->queue[(p->head + p->count) % PREFETCH_SLOTS] = slot;
 	p->count++;
 	if (p->thread_waits)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "io/apart.h"
 #include "io/readahead.h"
 
 /* 8 x 512 KiB.  Measured on a 2-vCPU Zen 5 with SHA-256 over a cached
@@ -32,7 +33,8 @@ struct readahead {
 	/* Free-running counts; slot i is i % SLOTS. */
 	unsigned long filled_count, hashed_count;
 	bool reader_waits, hasher_waits;
-	bool done; /* the reader has seen end of file or an error */
+	int hasher_cpu; /* where the hasher ran last (io/apart.h) */
+	bool done;      /* the reader has seen end of file or an error */
 	int err;
 	int fd;
 	uint64_t left; /* bytes the reader may still read */
@@ -46,7 +48,9 @@ static uint8_t *slot(struct readahead *ra, unsigned long i)
 static void *reader_main(void *arg)
 {
 	struct readahead *ra = arg;
+	struct apart apart;
 
+	apart_init(&apart);
 	for (;;) {
 		pthread_mutex_lock(&ra->lock);
 		if (ra->filled_count - ra->hashed_count == SLOTS) {
@@ -59,7 +63,9 @@ static void *reader_main(void *arg)
 			ra->reader_waits = false;
 		}
 		const unsigned long i = ra->filled_count;
+		const int hasher = ra->hasher_cpu;
 		pthread_mutex_unlock(&ra->lock);
+		apart_keep_off(&apart, hasher);
 
 		const size_t want = ra->left < SLOT_SIZE ? (size_t)ra->left : SLOT_SIZE;
 		ssize_t n = 0;
@@ -137,6 +143,7 @@ bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct i
 	ra->reader_waits = ra->hasher_waits = false;
 	ra->done = false;
 	ra->err = 0;
+	ra->hasher_cpu = apart_cpu();
 
 	pthread_t reader;
 	if (pthread_create(&reader, NULL, reader_main, ra) != 0)
@@ -162,8 +169,10 @@ bool readahead_hash(int fd, uint64_t limit, const struct io_sink *sink, struct i
 
 		pthread_mutex_lock(&ra->lock);
 		ra->hashed_count++;
-		if (ra->reader_waits && ra->filled_count - ra->hashed_count <= SLOTS / 2)
+		if (ra->reader_waits && ra->filled_count - ra->hashed_count <= SLOTS / 2) {
+			ra->hasher_cpu = apart_cpu();
 			pthread_cond_signal(&ra->emptied);
+		}
 		pthread_mutex_unlock(&ra->lock);
 	}
 	pthread_join(reader, NULL);

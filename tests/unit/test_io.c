@@ -21,6 +21,7 @@
 
 #include "hash/hash.h"
 #include "hash/registry.h"
+#include "io/apart.h"
 #include "io/io.h"
 #include "io/prefetch.h"
 #include "tap.h"
@@ -210,6 +211,60 @@ static void check_open_safer(int k)
 	       k);
 }
 
+/* io/apart.c in a thread of its own: told the CPU it runs on, it leaves
+ * that CPU for the others it may use, and stays off it; told another, it
+ * stays put.  With one CPU allowed it cannot move and does not. */
+static void *apart_thread(void *arg)
+{
+	int *result = arg;
+	struct apart a;
+
+	apart_init(&a);
+	const int here = apart_cpu();
+	apart_keep_off(&a, here == 0 ? 1 : 0); /* not where it runs: nothing */
+	/* The scheduler may move the thread between two calls: a few tries. */
+	int still = -1, after = -1;
+	for (int k = 0; k < 10 && after == still; k++) {
+		still = apart_cpu();
+		apart_keep_off(&a, still);
+		after = apart_cpu();
+	}
+	result[0] = here;
+	result[1] = still;
+	result[2] = after;
+	return NULL;
+}
+
+static void check_apart(void)
+{
+#if SUMAC_APART
+	cpu_set_t set;
+	pthread_t t;
+	int result[3] = {-1, -1, -1};
+
+	if (sched_getaffinity(0, sizeof set, &set) != 0 ||
+	    pthread_create(&t, NULL, apart_thread, result) != 0) {
+		tap_diag("apart: no affinity or no thread here, not tested");
+		return;
+	}
+	pthread_join(t, NULL);
+	if (result[0] < 0) {
+		tap_diag("apart: sched_getcpu fails here, not tested");
+		return;
+	}
+	if (CPU_COUNT(&set) > 1)
+		tap_ok(result[2] != result[1] && CPU_ISSET(result[2], &set),
+		       "apart: the helper left CPU %d for CPU %d", result[1], result[2]);
+	else
+		tap_ok(result[2] == result[1], "apart: one CPU allowed, the helper stays on it");
+#else
+	struct apart a;
+	apart_init(&a);
+	apart_keep_off(&a, 0);
+	tap_ok(apart_cpu() == -1, "apart: not on this system, a no-op");
+#endif
+}
+
 int main(void)
 {
 	const size_t at = IO_READ_AHEAD_AFTER;
@@ -238,6 +293,7 @@ int main(void)
 	}
 	check_prefetch(0);
 	check_prefetch(3 * 70000 + 17);
+	check_apart();
 	for (int k = STDIN_FILENO; k <= STDERR_FILENO; k++)
 		check_open_safer(k);
 	free(data);
