@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* ISA: x86 SHA-NI (sha1rnds4/sha1nexte/sha1msg1/sha1msg2), two to four
  * messages at once.  Flags: -msha -mssse3 -msse4.1.
- * Only called through the registry after usable() said yes. */
+ * Only called through the registry (and the sha1dc dispatch, for the form
+ * that writes the words its collision filter reads) after usable() said
+ * yes.  Three forms of one kernel: plain, writing every block's state
+ * (the registry's lanes_chain), and writing the states and the expanded
+ * words (hash/sha1dc.h's schedule filter); the last two differ from the
+ * first by a few stores a block. */
 #include "config.h"
 
 #if HAVE_X86_SHA
