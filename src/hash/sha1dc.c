@@ -297,14 +297,15 @@ static void chained_chunk(const struct sumac_impl *impl, struct sumac_ctx *const
 static const struct sumac_sha1dc_kernel *sched_row(const struct sumac_impl *impl,
 						   struct sumac_ctx *const ctx[], unsigned n)
 {
+	/* A context that does not detect has no row: dc.kernel is only
+	 * set by sumac_sha1dc_enable, so dc.on is looked at first. */
+	for (unsigned l = 0; l < n; l++)
+		if (!ctx[l]->dc.on || ctx[l]->dc.kernel != ctx[0]->dc.kernel)
+			return NULL;
 	const struct sumac_sha1dc_kernel *kernel = ctx[0]->dc.kernel;
-
 	if (n < 2 || n > 4 || !kernel->sched_ubc || kernel->sched_for != impl->lanes_blocks ||
 	    !kernel->sched_usable(sumac_cpu_features()))
 		return NULL;
-	for (unsigned l = 0; l < n; l++)
-		if (!ctx[l]->dc.on || ctx[l]->dc.kernel != kernel)
-			return NULL;
 	return kernel;
 }
 
