@@ -292,6 +292,14 @@ static void chained_chunk(const struct sumac_impl *impl, struct sumac_ctx *const
 	}
 }
 
+/* Whether kernel's schedule filter serves impl's lane kernel and may run
+ * here. */
+static bool sched_serves(const struct sumac_sha1dc_kernel *kernel, const struct sumac_impl *impl)
+{
+	return kernel->sched_ubc && kernel->sched_for == impl->lanes_blocks &&
+	       kernel->sched_usable(sumac_cpu_features());
+}
+
 /* The row's schedule filter for contexts in lanes on impl, if they all
  * detect through that row and it may run here. */
 static const struct sumac_sha1dc_kernel *sched_row(const struct sumac_impl *impl,
@@ -303,19 +311,13 @@ static const struct sumac_sha1dc_kernel *sched_row(const struct sumac_impl *impl
 		if (!ctx[l]->dc.on || ctx[l]->dc.kernel != ctx[0]->dc.kernel)
 			return NULL;
 	const struct sumac_sha1dc_kernel *kernel = ctx[0]->dc.kernel;
-	if (n < 2 || n > 4 || !kernel->sched_ubc || kernel->sched_for != impl->lanes_blocks ||
-	    !kernel->sched_usable(sumac_cpu_features()))
-		return NULL;
-	return kernel;
+	return n >= 2 && n <= 4 && sched_serves(kernel, impl) ? kernel : NULL;
 }
 
 bool sumac_sha1dc_sched_lanes(const struct sumac_impl *impl)
 {
-	const struct sumac_sha1dc_kernel *kernel = sumac_sha1dc_kernel_best();
-
-	return sumac_impl_detects_sha1_collisions(impl) && kernel->sched_ubc &&
-	       kernel->sched_for == impl->lanes_blocks &&
-	       kernel->sched_usable(sumac_cpu_features());
+	return sumac_impl_detects_sha1_collisions(impl) &&
+	       sched_serves(sumac_sha1dc_kernel_best(), impl);
 }
 
 /* The lanes through the row's lane kernel that writes the expanded words,
