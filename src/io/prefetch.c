@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The read thread of io/prefetch.h: a queue of slot numbers in the order
- * asked, each slot's request and result, one lock and two conditions. */
+/* The read thread of io/prefetch.h: the slots asked and not yet begun,
+ * newest last, each slot's request and result, one lock and two
+ * conditions. */
 #include "config.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "io/apart.h"
@@ -31,11 +33,21 @@ struct prefetch {
 	bool caller_waits; /* signal done only when someone listens */
 	bool thread_waits; /* signal asked only when someone listens */
 	int caller_cpu;    /* where the caller asked last (io/apart.h) */
-	/* Slots asked and not yet taken, oldest first: queue[head ...). */
-	unsigned queue[PREFETCH_SLOTS];
-	unsigned head, count;
+	/* Slots asked and not yet begun, in the order asked: waiting[0 .. count). */
+	unsigned waiting[PREFETCH_SLOTS];
+	unsigned count;
 	struct prefetch_slot slot[PREFETCH_SLOTS];
 };
+
+static ssize_t read_slot(const struct prefetch_slot *s, int *err)
+{
+	ssize_t n;
+	do
+		n = read(s->fd, s->buf, s->len);
+	while (n < 0 && errno == EINTR);
+	*err = n < 0 ? errno : 0;
+	return n;
+}
 
 static void *thread_main(void *arg)
 {
@@ -52,20 +64,15 @@ static void *thread_main(void *arg)
 		}
 		if (p->stop)
 			break;
-		struct prefetch_slot *s = &p->slot[p->queue[p->head]];
-		p->head = (p->head + 1) % PREFETCH_SLOTS;
-		p->count--;
+		struct prefetch_slot *s = &p->slot[p->waiting[--p->count]];
 		s->state = READING;
 		const int caller = p->caller_cpu;
 		pthread_mutex_unlock(&p->lock);
 
 		apart_keep_off(&apart, caller);
 
-		ssize_t n;
-		do
-			n = read(s->fd, s->buf, s->len);
-		while (n < 0 && errno == EINTR);
-		const int err = n < 0 ? errno : 0;
+		int err;
+		const ssize_t n = read_slot(s, &err);
 
 		pthread_mutex_lock(&p->lock);
 		s->got = n;
@@ -130,8 +137,7 @@ void prefetch_ask(struct prefetch *p, unsigned slot, int fd, void *buf, size_t l
 	s->len = len;
 	s->state = ASKED;
 	p->caller_cpu = apart_cpu();
-	p->queue[(p->head + p->count) % PREFETCH_SLOTS] = slot;
-	p->count++;
+	p->waiting[p->count++] = slot;
 	if (p->thread_waits)
 		pthread_cond_signal(&p->asked);
 	pthread_mutex_unlock(&p->lock);
@@ -142,6 +148,18 @@ ssize_t prefetch_collect(struct prefetch *p, unsigned slot, int *err)
 	struct prefetch_slot *s = &p->slot[slot];
 
 	pthread_mutex_lock(&p->lock);
+	if (s->state == ASKED) {
+		/* Not begun: taken back and read here, no wait. */
+		unsigned i = 0;
+		while (p->waiting[i] != slot)
+			i++;
+		memmove(&p->waiting[i], &p->waiting[i + 1],
+			(p->count - i - 1) * sizeof p->waiting[0]);
+		p->count--;
+		s->state = IDLE;
+		pthread_mutex_unlock(&p->lock);
+		return read_slot(s, err);
+	}
 	while (s->state != DONE) {
 		p->caller_waits = true;
 		pthread_cond_wait(&p->done, &p->lock);

@@ -7,8 +7,9 @@
  * input, as in the program, so the ring is reused.  The tests also check
  * that the thread really ran, or the second half would prove nothing.
  * io/prefetch.c on its own: reads in several slots at once come back in
- * place, a failed read comes back with its errno, and freeing it with a
- * request never collected is clean.  Last, io_open_safer() with each
+ * place, a failed read comes back with its errno, a request the thread
+ * has not begun is read by the caller, and freeing it with a request never
+ * collected is clean.  Last, io_open_safer() with each
  * standard descriptor closed. */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "hash/hash.h"
@@ -130,6 +132,50 @@ static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
 	tap_ok(err == 0 && memcmp(want, got, sizeof want) == 0,
 	       "pipe of %zu bytes in random pieces, read ahead %s", len,
 	       buf->read_ahead ? "on" : "off");
+}
+
+/* The thread held in a read of an empty pipe (slot 0) while a file is
+ * asked and collected twice in slot 1: the caller takes the waiting
+ * requests back and reads them itself, at the file's right offsets, with
+ * no wait for the thread; the pipe's read then comes back to its slot.
+ * The pause gives the thread time to begin slot 0 first; had it not, it
+ * would serve slot 1 first, and the results must be the same. */
+static void check_prefetch_take_back(void)
+{
+	char path[] = "/tmp/sumac-test-prefetch-XXXXXX";
+	const int w = mkstemp(path);
+	int pipe_fd[2];
+	if (w < 0 || write(w, data, 2 * 1000) != 2 * 1000 || pipe(pipe_fd) != 0) {
+		tap_ok(false, "prefetch take-back: test file and pipe");
+		if (w >= 0)
+			close(w);
+		unlink(path);
+		return;
+	}
+	unlink(path);
+	(void)lseek(w, 0, SEEK_SET);
+	struct prefetch *p = prefetch_new();
+	if (!p) {
+		tap_ok(false, "prefetch_new");
+	} else {
+		static uint8_t from_pipe[16], chunk[1000];
+		int err = 0;
+		prefetch_ask(p, 0, pipe_fd[0], from_pipe, sizeof from_pipe);
+		usleep(20 * 1000);
+		bool right = true;
+		for (size_t at = 0; at < 2000; at += sizeof chunk) {
+			prefetch_ask(p, 1, w, chunk, sizeof chunk);
+			right &= prefetch_collect(p, 1, &err) == (ssize_t)sizeof chunk &&
+				 memcmp(chunk, data + at, sizeof chunk) == 0;
+		}
+		right &= write(pipe_fd[1], "pipe", 4) == 4;
+		right &= prefetch_collect(p, 0, &err) == 4 && memcmp(from_pipe, "pipe", 4) == 0;
+		tap_ok(right, "prefetch: requests the thread has not begun are read by the caller");
+		prefetch_free(p);
+	}
+	close(w);
+	close(pipe_fd[0]);
+	close(pipe_fd[1]);
 }
 
 /* Three slots read the same file from three descriptors at once, chunk
@@ -293,6 +339,7 @@ int main(void)
 	}
 	check_prefetch(0);
 	check_prefetch(3 * 70000 + 17);
+	check_prefetch_take_back();
 	check_apart();
 	for (int k = STDIN_FILENO; k <= STDERR_FILENO; k++)
 		check_open_safer(k);
