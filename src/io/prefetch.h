@@ -10,9 +10,10 @@
  * Why: copying page-cached data out of the kernel costs about a quarter
  * of the time of multi-lane SHA-NI hashing; on a CPU that is otherwise
  * idle the copy runs beside the hashing instead of between its steps.
- * Why newest first: on a shared machine the other CPU is at times several
- * times slower at the copy than the caller's own (measured: 54 against
- * 11 us for 128 KiB, while the caller hashes 128 KiB in 40 us).  Served
+ * Why newest first: on a shared machine the other CPU is at times busy, or
+ * several times slower at the copy than the caller's (the system time of
+ * such runs gives about 54 us a 128 KiB read there against 11 us on the
+ * caller's CPU, which hashes 128 KiB of SHA-1 lanes in about 40 us).  Served
  * oldest first, a thread that falls behind is always reading the very
  * chunk the caller waits for, and the caller goes at the thread's pace.
  * Served newest first, the thread reads the chunks needed later and the
