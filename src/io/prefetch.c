@@ -171,3 +171,11 @@ ssize_t prefetch_collect(struct prefetch *p, unsigned slot, int *err)
 	pthread_mutex_unlock(&p->lock);
 	return n;
 }
+
+bool prefetch_busy(struct prefetch *p, unsigned slot)
+{
+	pthread_mutex_lock(&p->lock);
+	const bool busy = p->slot[slot].state == READING;
+	pthread_mutex_unlock(&p->lock);
+	return busy;
+}

@@ -47,5 +47,9 @@ void prefetch_ask(struct prefetch *p, unsigned slot, int fd, void *buf, size_t l
  * for if the read is under way, or, if the thread has not begun it, the
  * result of the read done here.  The slot is free again. */
 ssize_t prefetch_collect(struct prefetch *p, unsigned slot, int *err);
+/* Whether the thread is reading slot's request at this moment, so that
+ * prefetch_collect would wait: a hint for a caller with other work to do
+ * first.  It may be stale by the time the caller acts on it. */
+bool prefetch_busy(struct prefetch *p, unsigned slot);
 
 #endif

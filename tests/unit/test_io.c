@@ -138,8 +138,8 @@ static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
  * asked and collected twice in slot 1: the caller takes the waiting
  * requests back and reads them itself, at the file's right offsets, with
  * no wait for the thread; the pipe's read then comes back to its slot.
- * The pause gives the thread time to begin slot 0 first; had it not, it
- * would serve slot 1 first, and the results must be the same. */
+ * prefetch_busy tells when the thread has begun slot 0, and that it is
+ * not reading slot 1. */
 static void check_prefetch_take_back(void)
 {
 	char path[] = "/tmp/sumac-test-prefetch-XXXXXX";
@@ -161,10 +161,13 @@ static void check_prefetch_take_back(void)
 		static uint8_t from_pipe[16], chunk[1000];
 		int err = 0;
 		prefetch_ask(p, 0, pipe_fd[0], from_pipe, sizeof from_pipe);
-		usleep(20 * 1000);
-		bool right = true;
+		/* At most 10 s, for a slow checker (valgrind, TSan). */
+		for (int i = 0; i < 10000 && !prefetch_busy(p, 0); i++)
+			usleep(1000);
+		bool right = prefetch_busy(p, 0);
 		for (size_t at = 0; at < 2000; at += sizeof chunk) {
 			prefetch_ask(p, 1, w, chunk, sizeof chunk);
+			right &= !prefetch_busy(p, 1);
 			right &= prefetch_collect(p, 1, &err) == (ssize_t)sizeof chunk &&
 				 memcmp(chunk, data + at, sizeof chunk) == 0;
 		}
