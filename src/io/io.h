@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include "hash/hash.h"
 
@@ -68,6 +69,12 @@ int io_hash_fd(int fd, struct sumac_ctx *ctx, struct io_buffer *buf);
 /* The same feeding n contexts from the same reads, each buffer to every
  * context in turn: an input read once for several algorithms. */
 int io_hash_fd_many(int fd, struct sumac_ctx *const ctx[], unsigned n, struct io_buffer *buf);
+
+/* read(2), retried while a signal interrupts it before any byte: what read
+ * returned, with errno set when that is -1.  For the one-read-per-call
+ * readers (the read-ahead threads, the lanes); the loops of io_hash_fd
+ * handle EINTR in their own course. */
+ssize_t io_read(int fd, void *buf, size_t len);
 
 /* open(2) for reading (O_RDONLY | O_CLOEXEC | O_NOCTTY, plus flags) that
  * never returns 0, 1 or 2.  With a standard descriptor closed, the kernel

@@ -8,9 +8,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "io/apart.h"
+#include "io/io.h"
 #include "io/prefetch.h"
 
 enum slot_state { IDLE, ASKED, READING, DONE };
@@ -41,10 +41,7 @@ struct prefetch {
 
 static ssize_t read_slot(const struct prefetch_slot *s, int *err)
 {
-	ssize_t n;
-	do
-		n = read(s->fd, s->buf, s->len);
-	while (n < 0 && errno == EINTR);
+	const ssize_t n = io_read(s->fd, s->buf, s->len);
 	*err = n < 0 ? errno : 0;
 	return n;
 }

@@ -87,6 +87,15 @@ static int hash_fd(int fd, const struct io_sink *sink, struct io_buffer *buf)
 	return hash_reads(fd, sink, buf);
 }
 
+ssize_t io_read(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+	do
+		n = read(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
 int io_open_safer(const char *name, int flags)
 {
 	int fd;

@@ -13,9 +13,9 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "io/apart.h"
+#include "io/io.h"
 #include "io/readahead.h"
 
 /* 8 x 512 KiB.  Measured on a 2-vCPU Zen 5 with SHA-256 over a cached
@@ -68,9 +68,7 @@ static void *reader_main(void *arg)
 		apart_keep_off(&apart, hasher);
 
 		const size_t want = ra->left < SLOT_SIZE ? (size_t)ra->left : SLOT_SIZE;
-		ssize_t n = 0;
-		while (want > 0 && (n = read(ra->fd, slot(ra, i), want)) < 0 && errno == EINTR)
-			;
+		const ssize_t n = want > 0 ? io_read(ra->fd, slot(ra, i), want) : 0;
 		const int read_errno = n < 0 ? errno : 0;
 
 		pthread_mutex_lock(&ra->lock);

@@ -29,7 +29,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "hash/registry.h"
 #include "io/io.h"
@@ -223,10 +222,7 @@ static int top_up(struct lane_batch *b, struct lane *lane)
 			lane->len -= lane->pos;
 			lane->pos = 0;
 		}
-		ssize_t n;
-		do
-			n = read(lane->fd, lane->data + lane->len, b->size - lane->len);
-		while (n < 0 && errno == EINTR);
+		const ssize_t n = io_read(lane->fd, lane->data + lane->len, b->size - lane->len);
 		if (n < 0)
 			return errno;
 		if (n == 0)
