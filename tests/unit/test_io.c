@@ -57,26 +57,38 @@ static int hash_fd(int fd, struct io_buffer *buf, uint8_t *out)
 	return sumac_final(&ctx, out);
 }
 
-static void check_file(struct io_buffer *buf, size_t len)
+/* An unlinked temporary file holding data[0 .. len), open at offset 0;
+ * -1 when it could not be made. */
+static int data_file(size_t len)
 {
 	char name[] = "/tmp/sumac-test-io.XXXXXX";
-	int fd = mkstemp(name);
-	if (fd < 0) {
-		tap_ok(false, "mkstemp: %d", errno);
-		return;
-	}
+	const int fd = mkstemp(name);
+	if (fd < 0)
+		return -1;
 	unlink(name);
 	size_t done = 0;
 	while (done < len) {
-		ssize_t w = write(fd, data + done, len - done);
+		const ssize_t w = write(fd, data + done, len - done);
 		if (w <= 0)
 			break;
 		done += (size_t)w;
 	}
+	if (done == len && lseek(fd, 0, SEEK_SET) == 0)
+		return fd;
+	close(fd);
+	return -1;
+}
+
+static void check_file(struct io_buffer *buf, size_t len)
+{
+	const int fd = data_file(len);
+	if (fd < 0) {
+		tap_ok(false, "regular file of %zu bytes: test file (%d)", len, errno);
+		return;
+	}
 	uint8_t want[32], got[32];
 	sumac_digest_portable(SUMAC_SHA256, data, len, want);
-	const bool rewound = done == len && lseek(fd, 0, SEEK_SET) == 0;
-	const int err = rewound ? hash_fd(fd, buf, got) : -1;
+	const int err = hash_fd(fd, buf, got);
 	tap_ok(err == 0 && memcmp(want, got, sizeof want) == 0,
 	       "regular file of %zu bytes, read ahead %s", len, buf->read_ahead ? "on" : "off");
 	close(fd);
@@ -142,18 +154,14 @@ static void check_pipe(struct io_buffer *buf, size_t len, uint64_t seed)
  * not reading slot 1. */
 static void check_prefetch_take_back(void)
 {
-	char path[] = "/tmp/sumac-test-prefetch-XXXXXX";
-	const int w = mkstemp(path);
+	const int w = data_file(2 * 1000);
 	int pipe_fd[2];
-	if (w < 0 || write(w, data, 2 * 1000) != 2 * 1000 || pipe(pipe_fd) != 0) {
+	if (w < 0 || pipe(pipe_fd) != 0) {
 		tap_ok(false, "prefetch take-back: test file and pipe");
 		if (w >= 0)
 			close(w);
-		unlink(path);
 		return;
 	}
-	unlink(path);
-	(void)lseek(w, 0, SEEK_SET);
 	struct prefetch *p = prefetch_new();
 	if (!p) {
 		tap_ok(false, "prefetch_new");
