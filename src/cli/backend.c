@@ -412,6 +412,18 @@ static void append_word(char *buf, size_t size, const char *word)
 	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
 }
 
+/* Whether row i's lane kernel is an earlier compiled row's too (two rows
+ * of one backend that differ only in their one-stream code): the lane
+ * table lists each kernel once, as --benchmark times it. */
+static bool lanes_listed_before(size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (sumac_impls[j].lanes_blocks == sumac_impls[i].lanes_blocks &&
+		    sumac_impls[j].lanes && sumac_impl_compiled(&sumac_impls[j]))
+			return true;
+	return false;
+}
+
 void backend_print_list(enum collision_mode collisions)
 {
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
@@ -469,7 +481,7 @@ void backend_print_list(enum collision_mode collisions)
 	out_printf("\n%-19s %-6s %s\n", "MULTI-LANE DRIVER", "LANES", "USABLE");
 	for (size_t i = 0; i < sumac_nimpls; i++) {
 		const struct sumac_impl *impl = &sumac_impls[i];
-		if (impl->lanes && sumac_impl_compiled(impl))
+		if (impl->lanes && sumac_impl_compiled(impl) && !lanes_listed_before(i))
 			out_printf("%-19s %-6u %s\n", impl->driver, impl->lanes,
 				   sumac_impl_usable(impl) ? "yes" : "no");
 	}

@@ -266,9 +266,9 @@ bad() {
 
 @test "without AVX-512VL, auto hashes the SHA-512 family with the AVX2 backend" {
 	local algo
-	[[ $(choice unset sha512) == sha512-x86-avx512 ]] || skip "auto does not use x86-avx512 here"
+	[[ $(choice unset sha512) == sha512-x86-avx512* ]] || skip "auto does not use x86-avx512 here"
 	for algo in sha384 sha512 sha512-224 sha512-256; do
-		[[ $(choice unset "$algo") == sha512-x86-avx512 ]] || { cat "$CAP_DIR/m.err"; return 1; }
+		[[ $(choice unset "$algo") == sha512-x86-avx512* ]] || { cat "$CAP_DIR/m.err"; return 1; }
 		[[ $(choice -avx512vl "$algo") == sha512-x86-avx2 ]] || { cat "$CAP_DIR/m.err"; return 1; }
 		masked -avx512vl sumac --backend x86-avx512 -a "$algo" abc
 		[[ $mrc -eq 1 ]] || return 1

@@ -3,7 +3,8 @@
  * written by hand beside them, are in step: names and tags unique and
  * found again by name, sizes within the context's, variants numbered
  * 0..n-1 in each family, one portable row per family serving all of it,
- * driver names "<family>-<backend>", lane entries described completely. */
+ * driver names "<family>-<backend>" (a second row of one backend and
+ * family adds "-<variant>"), lane entries described completely. */
 #include "config.h"
 
 #include <stdio.h>
@@ -73,7 +74,16 @@ static void check_rows(void)
 		const struct sumac_family_info *fi = sumac_family_info(impl->family);
 		char want[64];
 		snprintf(want, sizeof want, "%s-%s", fi->name, impl->backend);
-		tap_ok(strcmp(impl->driver, want) == 0, "%s: driver named %s", impl->driver, want);
+		/* "<family>-<backend>", or that and "-<variant>" for a second
+		 * row of one backend and family. */
+		size_t n = strlen(want);
+		tap_ok(strncmp(impl->driver, want, n) == 0 &&
+			       (impl->driver[n] == '\0' ||
+				(impl->driver[n] == '-' && impl->driver[n + 1])),
+		       "%s: driver named %s", impl->driver, want);
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(sumac_impls[j].driver, impl->driver) == 0)
+				tap_ok(false, "driver %s named twice", impl->driver);
 		bool listed = false;
 		const char *token;
 		for (size_t t = 0; (token = sumac_backend_token(t)); t++)
