@@ -454,6 +454,7 @@ void backend_print_list(enum collision_mode collisions)
 					unusable++;
 					append_word(algos, sizeof algos, bracketed);
 				}
+				break; /* a second row of the backend: the same algorithm */
 			}
 		}
 		const char *state = !compiled ? "-" : !usable ? "no" : unusable ? "some" : "yes";

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/backend.h"
 #include "cli/benchmark.h"
@@ -216,6 +217,11 @@ int benchmark_run(const enum sumac_algo *only)
 			const struct sumac_impl *impl = &sumac_impls[i];
 			if (!backend_runs(impl, algo))
 				continue;
+			/* A backend's row is what --backend runs, or auto's
+			 * choice where auto takes another row of it. */
+			if (chosen.impl && chosen.impl != impl &&
+			    strcmp(chosen.impl->backend, impl->backend) == 0)
+				impl = chosen.impl;
 			/* The looped portable reference is one stream's speed. */
 			const bool lanes =
 				impl->lanes >= 2 && impl->lanes_blocks && !impl->lanes_reference;

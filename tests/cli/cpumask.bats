@@ -174,7 +174,7 @@ choice() {
 	for algo in "${ALGOS[@]}"; do
 		before=$(choice unset "$algo")
 		[[ $(choice "$ALL" "$algo") == "$before" ]] && continue
-		backend=${before#*-} # sha512-x86-avx2 -> x86-avx2
+		backend=$(backend_of "$before") # sha512-x86-avx2 -> x86-avx2
 		masked "$ALL" sumac --backend "$backend" -a "$algo" abc
 		[[ $mrc -eq 1 && ! -s $CAP_DIR/m.out ]] || { echo "$algo $backend: $mrc"; return 1; }
 		grep -qx "sumac: backend '$backend' cannot hash $algo: this CPU cannot run it" \

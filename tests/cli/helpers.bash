@@ -241,6 +241,18 @@ sumac_as() {
 	fi
 }
 
+# backend_of DRIVER: the backend token of a driver name, "<family>-<backend>"
+# or, for a second row of one backend and family, "<family>-<backend>-<variant>".
+backend_of() {
+	local rest=${1#*-} token best=
+	while read -r token _; do
+		if [[ $rest == "$token" || $rest == "$token"-* ]] && ((${#token} > ${#best})); then
+			best=$token
+		fi
+	done < <(sumac_as sumac --list-backends 2>/dev/null | sed -n '2,/^\[/p' | sed '/^\[/d')
+	printf '%s\n' "$best"
+}
+
 # gnu_as NAME ARGS...: run the GNU program with argv[0] = NAME.
 gnu_as() {
 	local name=$1 prog
