@@ -20,11 +20,12 @@
  * three vprorq and one vpternlogq, Maj one vpternlogq, and the new a is
  * e' - d + Maj + S0.  Each round moves two words across: d to the scalar
  * side (it enters e' = d + T1) and the new e to the vector side; both have
- * rounds to spare before they are needed (d is a from four rounds back).
+ * rounds to spare before they are needed (d is the a made four rounds
+ * before).
  *
  * Why (AMD Zen 4, 2026-12, bench/results/2026-12-05-amd-epyc-sha512-split.md):
  * the all-scalar rounds of sha512_avx2.c, 22 or 24 integer operations,
- * ran at 6.7-7.1 cycles a round there, bound by four ALUs, in every form
+ * ran at 6.7-7.5 cycles a round there, bound by four ALUs, in every form
  * tried; the rounds all in xmm registers at 7.3-8.0, bound by vector
  * rotates (two pipes, two cycles).  Split, the scalar side has 13
  * operations a round and the vector side 8: 5.7-5.9 cycles a round.  The
@@ -51,8 +52,21 @@
 #define SCHED_CONSTS_X ((void)0)
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define VQ(x)     ((uint64_t)_mm_cvtsi128_si64(x))
-#define QV(x)     _mm_cvtsi64_si128((long long)(x))
+#if defined(__x86_64__)
+#define VQ(x) ((uint64_t)_mm_cvtsi128_si64(x))
+#define QV(x) _mm_cvtsi64_si128((long long)(x))
+#else
+/* 32-bit x86 has no 64-bit general registers to move a word to: the words
+ * go through memory, correct but without the gain. */
+static inline uint64_t vq(__m128i x)
+{
+	uint64_t w;
+	_mm_storel_epi64((__m128i *)&w, x);
+	return w;
+}
+#define VQ(x) vq(x)
+#define QV(x) _mm_set_epi64x(0, (long long)(x))
+#endif
 
 /* One round: e' = ((h + W+K + d) + Ch) + S1 on the scalar side, then
  * a' = S0 + ((e' - d) + Maj) on the vector side. */
