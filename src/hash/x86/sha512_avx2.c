@@ -61,14 +61,14 @@
 
 #define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
-/* One round.  Besides a, b, c and e, f, g only
- * three words are carried: hd = h + d, bcd = (b & c) - d and bxc = b ^ c.
- * With Maj(a, b, c) = (a & (b ^ c)) + (b & c) (the two terms never share a
- * bit), the new e is hd + W+K + Ch + S1, where everything but Ch and S1 is
- * summed before they are ready, and the new a is e' - d + Maj + S0, where
- * only a & bxc and S0 wait for a.  Each of the two chains thus costs four
- * operations in a row per round (a rotate, two xors and an add), one less
- * than when T1 is formed first, for two more operations in total. */
+/* One round.  Besides a, b, c and e, f, g only three words are carried:
+ * hd = h + d, bcd = (b & c) - d and bxc = b ^ c.  With Maj(a, b, c) =
+ * (a & (b ^ c)) + (b & c) (the two terms never share a bit), the new e
+ * is hd + W+K + Ch + S1, where everything but Ch and S1 is summed before
+ * they are ready, and the new a is e' - d + Maj + S0, where only a & bxc
+ * and S0 wait for a.  Each of the two chains thus costs four operations
+ * in a row per round (a rotate, two xors and an add), one less than when
+ * T1 is formed first, for two more operations in total. */
 #define ROUND_WK(wk)                                                                               \
 	do {                                                                                       \
 		uint64_t s1_ = ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41);                               \

@@ -51,7 +51,6 @@
 #define SCHED_CONSTS_V ((void)0)
 #define SCHED_CONSTS_X ((void)0)
 
-#define ROR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #if defined(__x86_64__)
 #define VQ(x) ((uint64_t)_mm_cvtsi128_si64(x))
 #define QV(x) _mm_cvtsi64_si128((long long)(x))
@@ -75,7 +74,7 @@ static inline uint64_t vq(__m128i x)
 		uint64_t ds_ = VQ(d);                                                              \
 		uint64_t x_ = h + (wk) + ds_;                                                      \
 		x_ += ((f ^ g) & e) ^ g;                                                           \
-		uint64_t e_ = x_ + (ROR(e, 14) ^ ROR(e, 18) ^ ROR(e, 41));                         \
+		uint64_t e_ = x_ + (rotr64(e, 14) ^ rotr64(e, 18) ^ rotr64(e, 41));                \
 		__m128i y_ = _mm_add_epi64(_mm_sub_epi64(QV(e_), d),                               \
 					   _mm_ternarylogic_epi64(a, b, c, 0xe8));                 \
 		OPAQUE_X(y_);                                                                      \
