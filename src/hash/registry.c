@@ -124,13 +124,6 @@ static bool amd_zen5_or_later(void)
 	return sumac_cpu_x86_amd() && sumac_cpu_x86_family() >= 0x1a;
 }
 
-/* AMD's family 0x19 is Zen 3 and Zen 4, and of those only Zen 4 has
- * AVX-512. */
-static bool not_amd_family_19h(void)
-{
-	return !(sumac_cpu_x86_amd() && sumac_cpu_x86_family() == 0x19);
-}
-
 static bool ssse3_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->x86_ssse3;
@@ -282,23 +275,26 @@ const struct sumac_impl sumac_impls[] = {
 	 .blocks = IF_AVX2(sumac_sha256_blocks_avx2),
 	 .lanes_blocks = IF_AVX2(sumac_sha256_lanes_avx2)},
 	/* One stream with its rounds split between scalar and xmm registers
-	 * (x86/sha512_avx512.c): on a Zen 4, 1.07x sha512-x86-avx2 and 1.04x
-	 * OpenSSL's SHA512() at 1 MiB and 64 MiB, 1.09x at 1 KiB, 1.1x at
-	 * 16 B (gcc 12).  Only measured there, where vector rotates take two
-	 * cycles and the scalar rounds are bound by four ALUs; elsewhere auto
-	 * takes the row below, which has the same lanes.  First of the two, so
-	 * that --backend x86-avx512 runs this one. */
+	 * (x86/sha512_avx512.c).  On a Zen 4, 1.07x sha512-x86-avx2 and 1.04x
+	 * OpenSSL's SHA512() at 1 MiB and 64 MiB (gcc 12).  On an Intel Xeon
+	 * (family 6 model 207, 2026-12-05), 1.01-1.11x the scalar row with
+	 * gcc 12 and 1.07-1.19x with clang 14 at 1 MiB and 64 MiB, where the
+	 * scalar rounds fell to 0.85-0.96x OpenSSL with clang.  Not on Zen 5,
+	 * where the scalar rows were tuned and the split was never measured:
+	 * auto takes the row below there.  First of the two, so that
+	 * --backend x86-avx512 runs this one. */
 	{.driver = "sha512-x86-avx512",
 	 .backend = "x86-avx512",
 	 .family = SUMAC_FAMILY_SHA512,
 	 .priority = 246,
 	 .usable = avx512_usable,
-	 .slower_here = not_amd_family_19h,
+	 .slower_here = amd_zen5_or_later,
 	 .blocks = IF_AVX512(sumac_sha512_blocks_avx512),
 	 .lanes = 8,
 	 .lanes_blocks = IF_AVX512(sumac_sha512_lanes_avx512)},
-	/* The one-stream code of sha512-x86-avx2 (this row exists for its
-	 * lane kernel), priority just above that row: eight lanes measured
+	/* The one-stream code of sha512-x86-avx2 (auto's choice on Zen 5; this
+	 * row exists for its lane kernel), priority just above that row: eight
+	 * lanes measured
 	 * 4.1-4.2x one stream of it on a Zen 5 and four lanes 2.4-2.5x,
 	 * against 1.3-1.4x for the four of the AVX2 lane kernel. */
 	{.driver = "sha512-x86-avx512-scalar",
