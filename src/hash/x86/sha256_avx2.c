@@ -12,6 +12,10 @@
 #include "hash/x86/avx2.h"
 #include "hash/x86/kernel.h"
 
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 8192
+#endif
+
 /* Blocks are taken in pairs: block n in the low 128-bit half of each ymm
  * register, block n + 1 in the high half.  Every AVX2 shuffle used here
  * (alignr, pshufd, pshufb) works within a half, so the schedule of the two
@@ -145,6 +149,12 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 	while (nblocks) {
 		/* The second block, or the first again when it is the last. */
 		const uint8_t *p1 = in + (nblocks > 1 ? 64 : 0);
+		/* Input beyond the core's L2 stalls these loads otherwise (see
+		 * PREFETCH_AHEAD in sha512_blocks.h). */
+		if (nblocks > 2 + PREFETCH_AHEAD / 64) {
+			_mm_prefetch((const char *)in + PREFETCH_AHEAD, _MM_HINT_T0);
+			_mm_prefetch((const char *)in + PREFETCH_AHEAD + 64, _MM_HINT_T0);
+		}
 		__m256i x[4];
 		for (int i = 0; i < 4; i++) {
 			__m128i lo = _mm_loadu_si128((const __m128i *)(in + 16 * i));
