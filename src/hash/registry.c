@@ -294,9 +294,8 @@ const struct sumac_impl sumac_impls[] = {
 	 .lanes_blocks = IF_AVX512(sumac_sha512_lanes_avx512)},
 	/* The one-stream code of sha512-x86-avx2 (auto's choice on Zen 5; this
 	 * row exists for its lane kernel), priority just above that row: eight
-	 * lanes measured
-	 * 4.1-4.2x one stream of it on a Zen 5 and four lanes 2.4-2.5x,
-	 * against 1.3-1.4x for the four of the AVX2 lane kernel. */
+	 * lanes measured 4.1-4.2x one stream of it on a Zen 5 and four lanes
+	 * 2.4-2.5x, against 1.3-1.4x for the four of the AVX2 lane kernel. */
 	{.driver = "sha512-x86-avx512-scalar",
 	 .backend = "x86-avx512",
 	 .family = SUMAC_FAMILY_SHA512,

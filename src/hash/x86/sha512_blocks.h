@@ -24,16 +24,13 @@
 /* A schedule buffer holds 80 x 4 words of W+K followed by 80 x 4 raw W. */
 #define RAW 320
 
-/* Input is prefetched this far ahead of the group being loaded, a line at
- * a time over the rounds of a group.  Input beyond the core's L2 (a large
- * buffer, or the read-ahead ring that the other core has just filled)
- * otherwise stalls the loads of load_group: on an Intel Xeon (family 6
- * model 207) the scalar rounds ran 0.85x their speed on a hot 1 MiB
- * buffer over a 64 MiB one, and 1.14x faster over a cached 1 GiB file
- * with this (bench/results/2026-12-05-intel-xeon-prefetch.md). */
-#ifndef PREFETCH_AHEAD
+/* Each group's load also prefetches the 512 bytes this far on.  Input
+ * beyond the core's L2 (a large buffer, or the read-ahead ring the other
+ * core has just filled) otherwise stalls the loads of load_group: on an
+ * Intel Xeon (family 6 model 207) the scalar rounds ran 577-592 MB/s over
+ * a 64 MiB buffer against 687 over a hot 1 MiB one, and 675-684 with this
+ * (bench/results/2026-12-05-intel-xeon-prefetch.md). */
 #define PREFETCH_AHEAD 8192
-#endif
 
 /* Word t + k of the four blocks being scheduled, where nw points at the
  * W+K of word t and kp at K[t]. */
