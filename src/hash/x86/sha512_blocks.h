@@ -24,14 +24,6 @@
 /* A schedule buffer holds 80 x 4 words of W+K followed by 80 x 4 raw W. */
 #define RAW 320
 
-/* Each group's load also prefetches the 512 bytes this far on.  Input
- * beyond the core's L2 (a large buffer, or the read-ahead ring the other
- * core has just filled) otherwise stalls the loads of load_group: on an
- * Intel Xeon (family 6 model 207) the scalar rounds ran 577-592 MB/s over
- * a 64 MiB buffer against 687 over a hot 1 MiB one, and 675-684 with this
- * (bench/results/2026-12-05-intel-xeon-prefetch.md). */
-#define PREFETCH_AHEAD 8192
-
 /* Word t + k of the four blocks being scheduled, where nw points at the
  * W+K of word t and kp at K[t]. */
 #define STEP(k)                                                                                    \
@@ -262,6 +254,7 @@ void SHA512_BLOCKS_FN(void *state, const uint8_t *in, size_t nblocks)
 			const uint64_t *kp = K512x4 + 4 * 16;
 
 			load_group(nxt, in, nblocks < 4 ? nblocks : 4);
+			/* The input PREFETCH_AHEAD on, 512 bytes with each group. */
 			if (nblocks > 4 + PREFETCH_AHEAD / 128)
 				for (int i = 0; i < 512; i += 64)
 					_mm_prefetch((const char *)in + PREFETCH_AHEAD + i,
