@@ -47,15 +47,16 @@
 		h = s[7] += h;                                                                     \
 	} while (0)
 
-/* How far ahead of their loads the one-stream kernels with a vector
- * schedule prefetch the input (sha512_blocks.h, sha256_avx2.c, sha1_avx2.c,
- * sha1_ssse3.c).  Input beyond the core's L2 (a large buffer, or the
- * read-ahead ring the other core has just filled) otherwise stalls those
- * loads: on an Intel Xeon (family 6 model 207) the scalar SHA-512 rounds
- * ran 577-592 MB/s over a 64 MiB buffer against 687 over a hot 1 MiB one,
- * 675-684 with this, and SHA-256 AVX2 388-398 against 426, 426 with it
- * (bench/results/2026-12-05-intel-xeon-prefetch.md); SHA-1 AVX2 822
- * against 861, 865 with it, SHA-1 SSSE3 714 against 842, 838 with it. */
+/* How far ahead of their loads some one-stream kernels prefetch the input
+ * (sha512_blocks.h, sha256_avx2.c, sha1_ssse3.c).  Input beyond the core's
+ * L2 (a large buffer, or the read-ahead ring the other core has just
+ * filled) otherwise stalls those loads: on an Intel Xeon (family 6 model
+ * 207) the scalar SHA-512 rounds ran 577-592 MB/s over a 64 MiB buffer
+ * against 687 over a hot 1 MiB one, 675-684 with this, and SHA-256 AVX2
+ * 388-398 against 426, 426 with it
+ * (bench/results/2026-12-05-intel-xeon-prefetch.md); SHA-1 SSSE3 735-783
+ * against 843, 838 with it.  SHA-1 AVX2 (864 against 868) and the SHA-NI
+ * kernels lose too little to gain from it. */
 #define PREFETCH_AHEAD 8192
 
 #endif

@@ -124,11 +124,6 @@ KEEP_ORDER void sumac_sha1_blocks_avx2(void *state, const uint8_t *in, size_t nb
 			break;
 		}
 		const uint8_t *p = in + 128, *q = nblocks >= 4 ? in + 192 : p;
-		/* The input PREFETCH_AHEAD on, a line with each block. */
-		if (nblocks > 2 + PREFETCH_AHEAD / 64) {
-			_mm_prefetch((const char *)in + PREFETCH_AHEAD, _MM_HINT_T0);
-			_mm_prefetch((const char *)in + PREFETCH_AHEAD + 64, _MM_HINT_T0);
-		}
 		wk = cur == buf[0] ? buf[1] : buf[0];
 		BLOCK(cur + 4, LOAD2(x0, 0), LOAD2(x1, 1), LOAD2(x2, 2), LOAD2(x3, 3), S4_, S5_,
 		      S6_, S7_, S8_, S9_, S10_, S11_, NOP, NOP, NOP, NOP);
