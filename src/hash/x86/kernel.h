@@ -56,7 +56,7 @@
  * 388-398 against 426, 426 with it
  * (bench/results/2026-12-05-intel-xeon-prefetch.md); SHA-1 SSSE3 735-783
  * against 843, 838 with it.  SHA-1 AVX2 (864 against 868) and the SHA-NI
- * kernels lose too little to gain from it. */
+ * kernels (1-2 %) lose little there. */
 #define PREFETCH_AHEAD 8192
 
 #endif

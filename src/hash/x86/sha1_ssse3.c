@@ -59,6 +59,7 @@ KEEP_ORDER void sumac_sha1_blocks_ssse3(void *state, const uint8_t *in, size_t n
 		/* The input PREFETCH_AHEAD on, a line with each block. */
 		if (nblocks > 1 + PREFETCH_AHEAD / 64)
 			_mm_prefetch((const char *)in + PREFETCH_AHEAD, _MM_HINT_T0);
+
 #define LOAD(x, i)                                                                                 \
 	do {                                                                                       \
 		(x) = _mm_shuffle_epi8(LDU(in + 16 * (i)), bswap);                                 \
