@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Compiler aids shared by the x86 kernels (plain C macros, no ISA code),
- * to be included by the kernel files alone. */
+/* Compiler aids shared by the x86 kernels (plain C macros; the one that
+ * prefetches expands to SSE's _mm_prefetch, which every kernel file has
+ * through <immintrin.h>), to be included by the kernel files alone. */
 #ifndef SUMAC_X86_KERNEL_H
 #define SUMAC_X86_KERNEL_H
 
@@ -58,5 +59,16 @@
  * against 843, 838 with it.  SHA-1 AVX2 (864 against 868) and the SHA-NI
  * kernels (1-2 %) lose little there. */
 #define PREFETCH_AHEAD 8192
+
+/* Prefetch the input's next bytes (a multiple of 64) PREFETCH_AHEAD past
+ * in, a line at a time, when the left bytes from in reach beyond them: a
+ * prefetch stays inside the input. */
+#define PREFETCH_INPUT(in, left, bytes)                                                            \
+	do {                                                                                       \
+		if ((left) > PREFETCH_AHEAD + (bytes))                                             \
+			for (size_t o_ = 0; o_ < (bytes); o_ += 64)                                \
+				_mm_prefetch((const char *)(in) + PREFETCH_AHEAD + o_,             \
+					     _MM_HINT_T0);                                         \
+	} while (0)
 
 #endif

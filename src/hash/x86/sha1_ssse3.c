@@ -56,9 +56,7 @@ KEEP_ORDER void sumac_sha1_blocks_ssse3(void *state, const uint8_t *in, size_t n
 	for (; nblocks; nblocks--, in += 64) {
 		__m128i x0, x1, x2, x3, x4, x5, x6, x7;
 
-		/* The input PREFETCH_AHEAD on, a line with each block. */
-		if (nblocks > 1 + PREFETCH_AHEAD / 64)
-			_mm_prefetch((const char *)in + PREFETCH_AHEAD, _MM_HINT_T0);
+		PREFETCH_INPUT(in, 64 * nblocks, 64);
 
 #define LOAD(x, i)                                                                                 \
 	do {                                                                                       \

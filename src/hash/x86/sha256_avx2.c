@@ -145,11 +145,7 @@ KEEP_ORDER void sumac_sha256_blocks_avx2(void *state, const uint8_t *in, size_t 
 	while (nblocks) {
 		/* The second block, or the first again when it is the last. */
 		const uint8_t *p1 = in + (nblocks > 1 ? 64 : 0);
-		/* The input PREFETCH_AHEAD on, a line with each block. */
-		if (nblocks > 2 + PREFETCH_AHEAD / 64) {
-			_mm_prefetch((const char *)in + PREFETCH_AHEAD, _MM_HINT_T0);
-			_mm_prefetch((const char *)in + PREFETCH_AHEAD + 64, _MM_HINT_T0);
-		}
+		PREFETCH_INPUT(in, 64 * nblocks, 128); /* a pair's worth */
 		__m256i x[4];
 		for (int i = 0; i < 4; i++) {
 			__m128i lo = _mm_loadu_si128((const __m128i *)(in + 16 * i));

@@ -254,11 +254,7 @@ void SHA512_BLOCKS_FN(void *state, const uint8_t *in, size_t nblocks)
 			const uint64_t *kp = K512x4 + 4 * 16;
 
 			load_group(nxt, in, nblocks < 4 ? nblocks : 4);
-			/* The input PREFETCH_AHEAD on, 512 bytes with each group. */
-			if (nblocks > 4 + PREFETCH_AHEAD / 128)
-				for (int i = 0; i < 512; i += 64)
-					_mm_prefetch((const char *)in + PREFETCH_AHEAD + i,
-						     _MM_HINT_T0);
+			PREFETCH_INPUT(in, 128 * nblocks, 512); /* a group's worth */
 			for (size_t j = j0; j < 4; j++) {
 				BLOCK_BEGIN();
 				const uint64_t *cw = cur + j;
