@@ -13,7 +13,6 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#include <stddef.h>
 
 /* XGETBV with ECX=0 reads XCR0, the set of register states the OS saves on
  * a context switch.  Written as bytes so no -mxsave flag is needed. */
@@ -24,12 +23,37 @@ static unsigned long long read_xcr0(void)
 	return (unsigned long long)edx << 32 | eax;
 }
 
-static void detect(struct sumac_cpu *cpu)
+/* CPUID.0's vendor string, EBX EDX ECX: "AuthenticAMD", or Hygon's
+ * licensed Zen, "HygonGenuine". */
+static bool vendor_amd(unsigned b, unsigned c, unsigned d)
+{
+	char v[13];
+
+	memcpy(v, &b, 4);
+	memcpy(v + 4, &d, 4);
+	memcpy(v + 8, &c, 4);
+	v[12] = '\0';
+	return strcmp(v, "AuthenticAMD") == 0 || strcmp(v, "HygonGenuine") == 0;
+}
+
+/* CPUID.1:EAX's family as the vendors print it: the base family (bits
+ * 8-11), plus the extended family (bits 20-27) when the base is 0xf. */
+static unsigned family_of(unsigned eax1)
+{
+	const unsigned base = (eax1 >> 8) & 0xf;
+	return base == 0xf ? base + ((eax1 >> 20) & 0xff) : base;
+}
+
+static void detect(struct sumac_cpu *cpu, bool *amd, unsigned *family)
 {
 	unsigned a, b, c, d;
 
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return;
+	*amd = vendor_amd(b, c, d);
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return;
+	*family = family_of(a);
 	cpu->x86_ssse3 = (c >> 9) & 1;      /* CPUID.1:ECX.SSSE3[bit 9] */
 	cpu->x86_sse41 = (c >> 19) & 1;     /* CPUID.1:ECX.SSE4_1[bit 19] */
 	cpu->x86_pclmul = (c >> 1) & 1;     /* CPUID.1:ECX.PCLMULQDQ[bit 1] */
@@ -62,34 +86,6 @@ static void detect(struct sumac_cpu *cpu)
 	/* CPUID.7.0:ECX.GFNI[bit 8]: sumac runs it only on zmm, so it counts
 	 * only with the ZMM state saved. */
 	cpu->x86_gfni = zmm_saved && ((c >> 8) & 1);
-}
-
-/* CPUID.0's vendor string, EBX EDX ECX: "AuthenticAMD", or Hygon's
- * licensed Zen, "HygonGenuine". */
-static bool detect_amd(void)
-{
-	unsigned a, b, c, d;
-	char v[13];
-
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return false;
-	memcpy(v, &b, 4);
-	memcpy(v + 4, &d, 4);
-	memcpy(v + 8, &c, 4);
-	v[12] = '\0';
-	return strcmp(v, "AuthenticAMD") == 0 || strcmp(v, "HygonGenuine") == 0;
-}
-
-/* CPUID.1:EAX's family as the vendors print it: the base family (bits
- * 8-11), plus the extended family (bits 20-27) when the base is 0xf. */
-static unsigned detect_family(void)
-{
-	unsigned a, b, c, d;
-
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return 0;
-	const unsigned base = (a >> 8) & 0xf;
-	return base == 0xf ? base + ((a >> 20) & 0xff) : base;
 }
 
 #elif defined(__aarch64__) && defined(__linux__)
@@ -129,7 +125,6 @@ static void detect(struct sumac_cpu *cpu)
 }
 
 #elif defined(__aarch64__) && defined(__APPLE__)
-#include <stddef.h>
 #include <sys/sysctl.h>
 
 /* Newer macOS names features FEAT_*; older releases only had the
@@ -228,12 +223,12 @@ static struct {
 
 static void detect_once(void)
 {
-	detect(&state.detected);
-	state.masked = state.detected;
 #if defined(__x86_64__) || defined(__i386__)
-	state.x86_amd = detect_amd();
-	state.x86_family = detect_family();
+	detect(&state.detected, &state.x86_amd, &state.x86_family);
+#else
+	detect(&state.detected);
 #endif
+	state.masked = state.detected;
 }
 
 bool sumac_cpu_x86_amd(void)
