@@ -365,15 +365,40 @@ static void tell_detection(const struct backend_choice *bc, const struct sumac_i
 		out_error(0, "%s: collision detection: off (ignore)", name);
 }
 
+/* Under a simulated CPU model (a test aid), the choice is the model's and
+ * may need what this machine lacks: it is told, never run.  True when it
+ * can run. */
+static bool runs_here(const struct backend_choice *bc, const struct sumac_impl *impl,
+		      enum sumac_algo algo, const char *name)
+{
+	const struct sumac_cpu_model *model = sumac_cpu_simulated();
+	const char *what = NULL;
+
+	if (!model)
+		return true;
+	if (!sumac_impl_runs_here(impl))
+		what = impl->driver;
+	else if (sumac_algo_info(algo)->family == SUMAC_FAMILY_SHA1 && must_detect(bc, algo) &&
+		 !sumac_sha1dc_kernel_runs_here(sumac_sha1dc_kernel_best()))
+		what = "the SHA-1 collision filter";
+	if (!what)
+		return true;
+	out_error(0, "%s: %s cannot run on this machine (SUMAC_TEST_CPU_MODEL=%s)", name, what,
+		  model->name);
+	return false;
+}
+
 const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_report *r)
 {
 	const char *name = sumac_algo_info(r->algo)->name;
 
 	if (r->cached)
 		return r->impl;
-	/* Before the first choice's lines: what SUMAC_CPU took away. */
+	/* Before the first choice's lines: the CPU model simulated, and what
+	 * SUMAC_CPU took away. */
 	if (bc->debug && !bc->cpu_told) {
 		bc->cpu_told = true;
+		cpumodel_tell();
 		cpumask_tell();
 	}
 	for (size_t i = 0; i < r->nrefused; i++) {
@@ -403,6 +428,8 @@ const struct sumac_impl *backend_tell(struct backend_choice *bc, struct backend_
 		tell_lanes(bc, r->impl, name);
 		tell_detection(bc, r->impl, r->algo, name);
 	}
+	if (!runs_here(bc, r->impl, r->algo, name))
+		return NULL;
 	return r->impl;
 }
 
@@ -426,6 +453,13 @@ static bool lanes_listed_before(size_t i)
 
 void backend_print_list(enum collision_mode collisions)
 {
+	const struct sumac_cpu_model *model = sumac_cpu_simulated();
+
+	/* The tests' simulated CPU, first, so that no listing of it passes
+	 * for this machine's. */
+	if (model)
+		out_printf("SIMULATED CPU: %s (SUMAC_TEST_CPU_MODEL, a test aid): %s\n\n",
+			   model->name, model->what);
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
 		   "ALGORITHMS");
 	const char *token;

@@ -181,6 +181,15 @@ int benchmark_run(const enum sumac_algo *only)
 	const size_t nalgos = only ? 1 : SUMAC_NFAMILY;
 	bool ok = true;
 	const size_t len = sizes[NSIZES - 1];
+	const struct sumac_cpu_model *model = sumac_cpu_simulated();
+
+	/* It times this machine's kernels: a simulated model has nothing to
+	 * time, and may name kernels this machine cannot run. */
+	if (model) {
+		out_error(0, "--benchmark times this machine: not with SUMAC_TEST_CPU_MODEL=%s",
+			  model->name);
+		return 1;
+	}
 	/* A message for every lane a kernel can have. */
 	uint8_t *data = malloc(len * SUMAC_MAX_LANES);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* SUMAC_CPU as the user sees it: the mask is parsed in src/hash/cpu.c,
- * and worded here. */
+ * and worded here.  Also SUMAC_TEST_CPU_MODEL, the tests' simulated CPU. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -97,4 +97,40 @@ void cpumask_tell(void)
 	out_error(0, "SUMAC_CPU clears %s%s%s%s; CPU features left: %s",
 		  *gone ? gone : "no detected feature", *absent ? " (not detected here: " : "",
 		  absent, *absent ? ")" : "", *left ? left : "none");
+}
+
+bool cpumodel_apply_env(void)
+{
+	const char *name = getenv("SUMAC_TEST_CPU_MODEL");
+	char q[4096], known[512] = "";
+
+	if (!name || !*name) {
+		sumac_cpu_simulate(NULL);
+		return true;
+	}
+	const struct sumac_cpu_model *model = sumac_cpu_model_find(name);
+	if (model) {
+		sumac_cpu_simulate(model);
+		return true;
+	}
+	if (!quote_item(name, strlen(name), q, sizeof q))
+		return false;
+	for (size_t i = 0; (model = sumac_cpu_model(i)); i++) {
+		const size_t used = strlen(known);
+		snprintf(known + used, sizeof known - used, "%s%s", used ? " " : "", model->name);
+	}
+	out_error(0, "SUMAC_TEST_CPU_MODEL: unknown CPU model %s (%s)", q, known);
+	return false;
+}
+
+void cpumodel_tell(void)
+{
+	const struct sumac_cpu_model *model = sumac_cpu_simulated();
+	char have[256];
+
+	if (!model)
+		return;
+	names_of(sumac_cpu_bits(sumac_cpu_detected()), NULL, have, sizeof have);
+	out_error(0, "SUMAC_TEST_CPU_MODEL: choosing as on %s, a test aid: %s; features: %s",
+		  model->name, model->what, *have ? have : "none");
 }

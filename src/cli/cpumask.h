@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* SUMAC_CPU, the user's CPU-feature mask: read once at start-up, under
- * every program name, before anything chooses a backend. */
+ * every program name, before anything chooses a backend; and the tests'
+ * simulated CPU model. */
 #ifndef SUMAC_CLI_CPUMASK_H
 #define SUMAC_CLI_CPUMASK_H
 
@@ -13,5 +14,15 @@ bool cpumask_apply_env(void);
 /* For --debug: one line on what the mask clears and what it leaves, if
  * SUMAC_CPU names any feature; nothing otherwise. */
 void cpumask_tell(void);
+
+/* A test aid (man sumac, TEST AIDS): $SUMAC_TEST_CPU_MODEL names a CPU
+ * model of src/hash/cpu.c whose features, vendor and family every choice
+ * and listing then sees; a choice this machine cannot run is told, never
+ * run.  Applied before the mask.  Returns false after telling on stderr
+ * that the name is unknown; the caller exits with 1. */
+bool cpumodel_apply_env(void);
+
+/* For --debug: one line naming the model simulated, if any. */
+void cpumodel_tell(void);
 
 #endif

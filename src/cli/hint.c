@@ -27,7 +27,10 @@ static bool alternative_matches(const struct check_alternative *alt, const char 
 
 	if (sumac_select(alt->algo, NULL, &sel) != SUMAC_SELECT_OK)
 		return false;
-	if (sumac_init_len(&ctx, alt->algo, sel.impl, len) != 0 &&
+	/* Under a simulated CPU model (a test aid) the choice may be a row
+	 * this machine cannot run: the portable one answers instead. */
+	if ((!sumac_impl_runs_here(sel.impl) ||
+	     sumac_init_len(&ctx, alt->algo, sel.impl, len) != 0) &&
 	    sumac_init_len(&ctx, alt->algo, sumac_portable_impl(sumac_algo_info(alt->algo)->family),
 			   len) != 0)
 		return false;

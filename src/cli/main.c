@@ -251,7 +251,8 @@ int main(int argc, char **argv)
 	/* The mask is in place before anything chooses a backend, so that
 	 * --list-backends and --benchmark show the masked machine too;
 	 * --help and --version choose none, and always work. */
-	if (o.action != ACTION_HELP && o.action != ACTION_VERSION && !cpumask_apply_env())
+	if (o.action != ACTION_HELP && o.action != ACTION_VERSION &&
+	    (!cpumodel_apply_env() || !cpumask_apply_env()))
 		return 1;
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {

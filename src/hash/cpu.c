@@ -211,48 +211,73 @@ static bool feature_set(const struct sumac_cpu *cpu, enum sumac_cpu_feature f)
 
 /* The process's one view of the CPU.  pthread_once, not a flag, because
  * -j workers and the read-ahead thread may be the first to ask; the mask
- * is only written before they start (cpu.h). */
+ * and the model are only written before they start (cpu.h). */
 static struct {
 	pthread_once_t once;
-	struct sumac_cpu detected;
-	struct sumac_cpu masked;
+	struct sumac_cpu real;   /* as detected */
+	struct sumac_cpu seen;   /* real, or the simulated model's */
+	struct sumac_cpu masked; /* seen less the mask */
+	struct sumac_cpu host;   /* real less the mask */
 	unsigned cleared;
 	bool x86_amd;
 	unsigned x86_family;
-} state = {PTHREAD_ONCE_INIT, {0}, {0}, 0, false, 0};
+	const struct sumac_cpu_model *model;
+} state = {PTHREAD_ONCE_INIT, {0}, {0}, {0}, {0}, 0, false, 0, NULL};
+
+static void set_bits(struct sumac_cpu *cpu, unsigned bits)
+{
+	for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)
+		*feature_field(cpu, (enum sumac_cpu_feature)f) = (bits & SUMAC_CPU_BIT(f)) != 0;
+}
+
+/* seen, masked and host from real, the model and the mask. */
+static void derive(void)
+{
+	state.seen = state.real;
+	if (state.model)
+		set_bits(&state.seen, state.model->features);
+	set_bits(&state.masked, sumac_cpu_bits(&state.seen) & ~state.cleared);
+	set_bits(&state.host, sumac_cpu_bits(&state.real) & ~state.cleared);
+}
 
 static void detect_once(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
-	detect(&state.detected, &state.x86_amd, &state.x86_family);
+	detect(&state.real, &state.x86_amd, &state.x86_family);
 #else
-	detect(&state.detected);
+	detect(&state.real);
 #endif
-	state.masked = state.detected;
+	derive();
 }
 
 bool sumac_cpu_x86_amd(void)
 {
 	pthread_once(&state.once, detect_once);
-	return state.x86_amd;
+	return state.model ? state.model->x86_amd : state.x86_amd;
 }
 
 unsigned sumac_cpu_x86_family(void)
 {
 	pthread_once(&state.once, detect_once);
-	return state.x86_family;
+	return state.model ? state.model->x86_family : state.x86_family;
 }
 
 const struct sumac_cpu *sumac_cpu_detected(void)
 {
 	pthread_once(&state.once, detect_once);
-	return &state.detected;
+	return &state.seen;
 }
 
 const struct sumac_cpu *sumac_cpu_features(void)
 {
 	pthread_once(&state.once, detect_once);
 	return &state.masked;
+}
+
+const struct sumac_cpu *sumac_cpu_host(void)
+{
+	pthread_once(&state.once, detect_once);
+	return &state.host;
 }
 
 const char *sumac_cpu_feature_name(enum sumac_cpu_feature f)
@@ -348,9 +373,62 @@ enum sumac_cpu_mask_status sumac_cpu_set_mask(const char *spec, const char **bad
 	}
 	pthread_once(&state.once, detect_once);
 	state.cleared = bits;
-	state.masked = state.detected;
-	for (int f = 0; f < SUMAC_CPU_NFEATURES; f++)
-		if (bits & SUMAC_CPU_BIT(f))
-			*feature_field(&state.masked, (enum sumac_cpu_feature)f) = false;
+	derive();
 	return SUMAC_CPU_MASK_OK;
+}
+
+/* The CPU models the tests simulate: one for each set of features and
+ * each vendor-and-family rule (slower_here(), the SHA-1 filter's AMD rule)
+ * that changes a choice, from the vendors' feature lists.  A model added
+ * here is simulated by every test that loops over sumac_cpu_model(). */
+#define X86(f)     SUMAC_CPU_BIT(SUMAC_CPU_X86_##f)
+#define ARM(f)     SUMAC_CPU_BIT(SUMAC_CPU_ARM_##f)
+#define X86_SSE4   (X86(SSSE3) | X86(SSE41) | X86(PCLMUL))
+#define X86_AVX2   (X86_SSE4 | X86(AVX2) | X86(BMI2))
+#define X86_AVX512 (X86(AVX512VL) | X86(AVX512BW) | X86(AVX512VBMI) | X86(GFNI) | X86(VPCLMUL))
+static const struct sumac_cpu_model models[] = {
+	{"intel-sse4", "Intel Sandy Bridge (family 6): SSE4.1, PCLMULQDQ, no AVX2", false, 6,
+	 X86_SSE4},
+	{"intel-avx2", "Intel Haswell to Comet Lake (family 6): AVX2, no SHA-NI, no AVX-512", false,
+	 6, X86_AVX2},
+	{"intel-avx512", "Intel Xeon, Ice Lake to Emerald Rapids (family 6): SHA-NI, AVX-512, GFNI",
+	 false, 6, X86_AVX2 | X86(SHA) | X86_AVX512},
+	{"zen2", "AMD Zen 2 (family 17h): SHA-NI, AVX2, no VPCLMULQDQ", true, 0x17,
+	 X86_AVX2 | X86(SHA)},
+	{"zen3", "AMD Zen 3 (family 19h): SHA-NI, AVX2, VPCLMULQDQ, no AVX-512", true, 0x19,
+	 X86_AVX2 | X86(SHA) | X86(VPCLMUL)},
+	{"zen4", "AMD Zen 4 (family 19h): SHA-NI, AVX-512, GFNI", true, 0x19,
+	 X86_AVX2 | X86(SHA) | X86_AVX512},
+	{"zen5", "AMD Zen 5 (family 1Ah): as Zen 4, two-cycle vector adds", true, 0x1a,
+	 X86_AVX2 | X86(SHA) | X86_AVX512},
+	{"armv8-crypto", "ARMv8 with the Crypto Extensions (Cortex-A72, Neoverse N1)", false, 0,
+	 ARM(SHA1) | ARM(SHA2) | ARM(PMULL)},
+	{"armv8.2-sha512", "ARMv8.2 with SHA-512 too (Neoverse V1, Apple M1)", false, 0,
+	 ARM(SHA1) | ARM(SHA2) | ARM(PMULL) | ARM(SHA512)},
+};
+
+const struct sumac_cpu_model *sumac_cpu_model(size_t i)
+{
+	return i < sizeof models / sizeof models[0] ? &models[i] : NULL;
+}
+
+const struct sumac_cpu_model *sumac_cpu_model_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
+		if (same_name(name, strlen(name), models[i].name))
+			return &models[i];
+	return NULL;
+}
+
+void sumac_cpu_simulate(const struct sumac_cpu_model *model)
+{
+	pthread_once(&state.once, detect_once);
+	state.model = model;
+	derive();
+}
+
+const struct sumac_cpu_model *sumac_cpu_simulated(void)
+{
+	pthread_once(&state.once, detect_once);
+	return state.model;
 }

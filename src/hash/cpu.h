@@ -53,10 +53,11 @@ enum sumac_cpu_feature {
 
 #define SUMAC_CPU_BIT(f) (1u << (f))
 
-/* The features after the mask: what every usable() check sees.  Detects
- * the CPU on first use, once per process whichever thread comes first. */
+/* The features after the mask: what every usable() check sees (those of
+ * the simulated model, if any; see below).  Detects the CPU on first use,
+ * once per process whichever thread comes first. */
 const struct sumac_cpu *sumac_cpu_features(void);
-/* The features as detected, whatever the mask. */
+/* The features as detected (or simulated), whatever the mask. */
 const struct sumac_cpu *sumac_cpu_detected(void);
 /* Whether the CPU is an AMD (or Hygon) x86 one: not a feature, but where
  * a kernel's speed was measured on one vendor's cores only (a rule in
@@ -66,6 +67,38 @@ bool sumac_cpu_x86_amd(void);
  * vendors count it: 0x19 for Zen 3 and 4, 0x1a for Zen 5), 0 elsewhere.
  * No mask changes it either. */
 unsigned sumac_cpu_x86_family(void);
+
+/* ---- A test aid: a simulated CPU model.
+ *
+ * Which row auto takes depends on the CPU model (its features, and for
+ * some rows its vendor and family: slower_here()), so the tests must see
+ * the choice of every model a user or a CI machine may have, on whichever
+ * machine runs them.  Simulating a model replaces what detection found
+ * (features, vendor, family) for every choice and every listing; what may
+ * actually run stays the real CPU's: sumac_cpu_host().  A mask applies to
+ * both.  Nothing in the product simulates unless told to by a test
+ * (SUMAC_TEST_CPU_MODEL, read by the CLI; man sumac, TEST AIDS). */
+struct sumac_cpu_model {
+	const char *name; /* "zen4" */
+	const char *what; /* "AMD Zen 4 (family 19h): ..." */
+	bool x86_amd;
+	unsigned x86_family;
+	unsigned features; /* SUMAC_CPU_BIT()s */
+};
+
+/* The models, i = 0, 1, ... until NULL. */
+const struct sumac_cpu_model *sumac_cpu_model(size_t i);
+/* The model of that name (ASCII case ignored), or NULL. */
+const struct sumac_cpu_model *sumac_cpu_model_find(const char *name);
+/* From now on the CPU is the model's (NULL: the real one again); the
+ * mask is kept.  Not while other threads choose backends, as for
+ * sumac_cpu_set_mask(). */
+void sumac_cpu_simulate(const struct sumac_cpu_model *model);
+/* The model simulated, or NULL. */
+const struct sumac_cpu_model *sumac_cpu_simulated(void);
+/* The real CPU's features after the mask: what a kernel needs to run.
+ * The same as sumac_cpu_features() unless a model is simulated. */
+const struct sumac_cpu *sumac_cpu_host(void);
 
 /* The name a mask uses for f ("ssse3", "sse4.1", "sha", "sha512"...; the
  * mask also takes "sse41") and its architecture ("x86" or "arm"); NULL for

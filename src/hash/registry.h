@@ -77,6 +77,10 @@ struct sumac_selection {
 bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo);
 /* Compiled in and runnable on this CPU (after any SUMAC_CPU mask). */
 bool sumac_impl_usable(const struct sumac_impl *impl);
+/* Compiled in and runnable on the real CPU (after the mask): the same as
+ * sumac_impl_usable() unless a CPU model is simulated (cpu.h), when a row
+ * the model has may be one this machine cannot run. */
+bool sumac_impl_runs_here(const struct sumac_impl *impl);
 /* usable(), and not refused by its library's policy for algo. */
 bool sumac_impl_available(const struct sumac_impl *impl, enum sumac_algo algo);
 

@@ -116,6 +116,18 @@ const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void)
 	return &sumac_sha1dc_kernels[sumac_sha1dc_nkernels - 1];
 }
 
+/* A predicate that holds for the CPU seen but not for the real one. */
+static bool only_simulated(bool (*usable)(const struct sumac_cpu *))
+{
+	return usable && usable(sumac_cpu_features()) && !usable(sumac_cpu_host());
+}
+
+bool sumac_sha1dc_kernel_runs_here(const struct sumac_sha1dc_kernel *kernel)
+{
+	return !only_simulated(kernel->usable) && !only_simulated(kernel->fused_usable) &&
+	       !only_simulated(kernel->sched_usable);
+}
+
 const char *sumac_sha1dc_filter_name(void)
 {
 	return sumac_sha1dc_kernel_best()->name;

@@ -208,6 +208,9 @@ extern const struct sumac_sha1dc_kernel sumac_sha1dc_kernels[];
 extern const size_t sumac_sha1dc_nkernels;
 /* The first usable row. */
 const struct sumac_sha1dc_kernel *sumac_sha1dc_kernel_best(void);
+/* Whether this machine can run every kernel of the row that the CPU seen
+ * would run: false only for a simulated CPU model (cpu.h). */
+bool sumac_sha1dc_kernel_runs_here(const struct sumac_sha1dc_kernel *kernel);
 /* Whether a context on impl, detecting with the best row, runs that row's
  * fused kernel (for --debug and --list-backends). */
 bool sumac_sha1dc_fuses(const struct sumac_impl *impl);
