@@ -55,7 +55,7 @@ static void print_status(unsigned level, const char *name, const char *result)
 
 static void print_summary(const char *list, const struct check_counts *c, bool ignore_missing)
 {
-	/* GNU's message ids spell the count as PRIuMAX. */
+	/* Named by their 9.1 ids (PRIuMAX counts); nls.c has the level's. */
 	if (c->malformed)
 		out_error(0,
 			  P_("WARNING: %" PRIuMAX " line is improperly formatted",
@@ -354,7 +354,7 @@ static bool plan_line(struct list_run *r, const struct check_line *line, struct 
 		e->algos = calloc(1, sizeof *e->algos);
 		if (!e->algos) {
 			drain(r);
-			out_error(0, "%s", gnu_("memory exhausted"));
+			out_error(0, "%s", gnulib_("memory exhausted"));
 			return false;
 		}
 		for (int a = 0; a < SUMAC_NALGO; a++) {
@@ -396,7 +396,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	if (!j || (r->listed && kind == CHECK_LINE_VALID &&
 		   name_set_add(r->listed, line->name, line->name_len) != 0)) {
 		drain(r);
-		out_error(0, "%s", gnu_("memory exhausted"));
+		out_error(0, "%s", gnulib_("memory exhausted"));
 		return false;
 	}
 	struct line_item *item = j->payload;
@@ -425,7 +425,7 @@ static bool queue_line(struct list_run *r, enum check_line_kind kind, const stru
 	if (lr.first) {
 		if (!j->digests && !(j->digests = malloc(SUMAC_NALGO * sizeof *j->digests))) {
 			drain(r);
-			out_error(0, "%s", gnu_("memory exhausted"));
+			out_error(0, "%s", gnulib_("memory exhausted"));
 			return false;
 		}
 		j->algos = item->reuse->algos;
@@ -506,7 +506,7 @@ static int check_list(struct list_run *r, const char *list)
 	if (io_lines_init(&lines, fd) != 0) {
 		if (!is_stdin)
 			close(fd);
-		out_error(0, "%s", gnu_("memory exhausted"));
+		out_error(0, "%s", gnulib_("memory exhausted"));
 		return -1;
 	}
 	char *line = NULL;
@@ -682,7 +682,7 @@ bool check_run(const struct sumac_opts *o, struct backend_choice *bc, struct run
 		count = 1;
 	}
 	if (o->unlisted && !(r.listed = name_set_create())) {
-		out_error(0, "%s", gnu_("memory exhausted"));
+		out_error(0, "%s", gnulib_("memory exhausted"));
 		return false;
 	}
 	/* sumac -c over several lists reads a file they share once. */

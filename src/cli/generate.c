@@ -235,7 +235,7 @@ static bool out_of_memory(struct gen_run *g)
 {
 	while (run_pending(g->q))
 		g->ok &= report_oldest(g->o, g->q, g->named, &g->debug_told);
-	out_error(0, "%s", gnu_("memory exhausted"));
+	out_error(0, "%s", gnulib_("memory exhausted"));
 	return false;
 }
 

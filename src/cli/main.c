@@ -185,7 +185,7 @@ static int run(struct sumac_opts *o, int argc, char **argv)
 	};
 	struct run_queue *q = NULL;
 	if (io_buffer_init(&buf, IO_BUFFER_SIZE) != 0 || !(q = run_create(&cfg))) {
-		out_error(0, "%s", gnu_("memory exhausted"));
+		out_error(0, "%s", gnulib_("memory exhausted"));
 		return 1;
 	}
 	buf.read_ahead = read_ahead;
@@ -222,6 +222,7 @@ int main(int argc, char **argv)
 	 * that --help and --version still work; parsing uses the default. */
 	const char *bad_level = NULL;
 	gnu_level_from_env(&o.level, &bad_level);
+	nls_set_level(o.level);
 	/* The level is the GNU names' (sumac's own messages keep the name as
 	 * given, which scripts around it match). */
 	if (o.gnu_name && o.level >= GNU_9_4) {
@@ -257,7 +258,7 @@ int main(int argc, char **argv)
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
 		const int err = errno;
-		out_error(err, "standard input");
+		out_error(err, "%s", gnu_("standard input"));
 		status = 1;
 	}
 	if (out_close_stdout() != 0)

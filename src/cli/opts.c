@@ -273,14 +273,20 @@ static int option_error(const struct option *longopts, const char *shortopts, bo
 	return usage_error();
 }
 
-/* GNU's argmatch failure for cksum -a: the names of the level. */
+/* GNU's argmatch failure for cksum -a: the names of the level, each
+ * quoted as gnulib's quote() does (the locale's marks). */
 static int bad_cksum_algorithm(const char *arg, unsigned level)
 {
-	out_error(0, "invalid argument %s for %s", out_quote(arg), "'--algorithm'");
-	fputs("Valid arguments are:\n", stderr);
+	char *value = strdup(out_quote(arg)); /* out_quote's buffer is reused */
+
+	out_error(0, gnulib_("invalid argument %s for %s"), value ? value : arg,
+		  out_quote("--algorithm"));
+	free(value);
+	fputs(gnulib_("Valid arguments are:"), stderr);
 	for (unsigned i = 0; i < cksum_algo_count(); i++)
 		if (level >= cksum_algo_at(i)->since)
-			fprintf(stderr, "  - '%s'\n", cksum_algo_at(i)->name);
+			fprintf(stderr, "\n  - %s", out_quote(cksum_algo_at(i)->name));
+	fputc('\n', stderr);
 	return usage_error();
 }
 
@@ -399,6 +405,14 @@ static int parse_jobs(const char *arg, unsigned *jobs)
 	return 0;
 }
 
+/* -l BITS that is no number, as GNU says it: gnulib's xdectoumax (and
+ * later xnumtoumax, xnumtoimax) joins coreutils' "invalid length" and the
+ * quoted argument with a ": " of its own, which is not translated. */
+static void bad_length_number(int errnum, const char *arg)
+{
+	out_error(errnum, "%s: %s", gnu_("invalid length"), out_quote(arg));
+}
+
 /* -l BITS as GNU's b2sum reads it at the level's release: decimal, with
  * leading blanks and a '+' allowed, a multiple of 8, at most 512, and 0
  * for 512.  Sets o->digest_len; false after GNU's two-line message (exit
@@ -427,11 +441,11 @@ static bool length_valid(struct sumac_opts *o)
 			bits = bits * 10 + d;
 	}
 	if (p == digits || *p) {
-		out_error(0, gnu_("invalid length: %s"), out_quote(arg));
+		bad_length_number(0, arg);
 		return false;
 	}
 	if ((negative && (bits || overflow)) || (overflow && o->level < GNU_9_8)) {
-		out_error(EOVERFLOW, gnu_("invalid length: %s"), out_quote(arg));
+		bad_length_number(EOVERFLOW, arg);
 		return false;
 	}
 	const bool too_long = overflow || bits > max_bits;
@@ -490,8 +504,7 @@ static bool cksum_length_arg(const struct sumac_opts *o)
 	const int r = length_number(o->length_arg, o->level, &bits, &overflow);
 
 	if (r == 1 || (r == 0 && overflow && o->level < GNU_9_5) || r == 2) {
-		out_error(r == 1 ? 0 : EOVERFLOW, gnu_("invalid length: %s"),
-			  out_quote(o->length_arg));
+		bad_length_number(r == 1 ? 0 : EOVERFLOW, o->length_arg);
 		return false;
 	}
 	if (o->level < GNU_9_5 && bits % 8 != 0) {
@@ -516,12 +529,7 @@ static bool cksum_length_valid(struct sumac_opts *o, unsigned *family_bits)
 	if (o->length_arg)
 		length_number(o->length_arg, o->level, &bits, &overflow);
 	if (o->length_arg && (bits || overflow) && !blake2b && !ca->sized) {
-		out_error(
-			0, "%s",
-			o->level >= GNU_9_8
-				? gnu_("--length is only supported with --algorithm blake2b, sha2, "
-				       "or sha3")
-				: gnu_("--length is only supported with --algorithm=blake2b"));
+		out_error(0, "%s", gnu_("--length is only supported with --algorithm=blake2b"));
 		return false;
 	}
 	if (ca->sized) {
@@ -615,12 +623,8 @@ static int cksum_finish(struct sumac_opts *o, int argc)
 	if (!cksum_length_valid(o, &family_bits))
 		return 1;
 	if (o->ck->format != CKSUM_DIGEST && o->action == ACTION_CHECK && o->algo_given) {
-		out_error(
-			0, "%s",
-			o->level >= GNU_9_6
-				? gnu_("--check is not supported with "
-				       "--algorithm={bsd,sysv,crc,crc32b}")
-				: gnu_("--check is not supported with --algorithm={bsd,sysv,crc}"));
+		out_error(0, "%s",
+			  gnu_("--check is not supported with --algorithm={bsd,sysv,crc}"));
 		return 1;
 	}
 	if (o->base64 && o->raw) {

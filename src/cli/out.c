@@ -130,7 +130,7 @@ static void model_flush(void)
 	gnu_stdout_flush(&out.gnu_ok);
 }
 
-static void write_error(int errnum);
+static void write_error(int errnum, const char *what);
 
 static void (*before_output)(void);
 
@@ -145,10 +145,12 @@ static void will_write(void)
 		before_output();
 }
 
-/* The 9.10 rule: the run ends at the first failed write of a result. */
+/* The 9.10 rule: the run ends at the first failed write of a result.
+ * GNU says so with its own words (coreutils' domain), where the failure
+ * found at exit is gnulib's close_stdout's (gnulib's domain from 9.6). */
 static void die_on_write_error(void)
 {
-	write_error(out.failed_errno);
+	write_error(out.failed_errno, gnu_("write error"));
 	exit(EXIT_FAILURE);
 }
 
@@ -490,15 +492,14 @@ void out_pause(void)
 		out_flush();
 }
 
-static void write_error(int errnum)
+static void write_error(int errnum, const char *what)
 {
 	will_write();
 	if (errnum)
-		fprintf(stderr, "%s: %s: %s\n", error_name ? error_name : program_name,
-			gnu_("write error"), errtext(errnum));
+		fprintf(stderr, "%s: %s: %s\n", error_name ? error_name : program_name, what,
+			errtext(errnum));
 	else
-		fprintf(stderr, "%s: %s\n", error_name ? error_name : program_name,
-			gnu_("write error"));
+		fprintf(stderr, "%s: %s\n", error_name ? error_name : program_name, what);
 }
 
 int out_close_stdout(void)
@@ -518,10 +519,11 @@ int out_close_stdout(void)
 	if (out.failed) {
 		write_error(close_errno                    ? close_errno
 			    : gnu_stdout_pending(&out.gnu) ? out.failed_errno
-							   : 0);
+							   : 0,
+			    gnulib_("write error"));
 		status = 1;
 	} else if (close_errno && close_errno != EBADF) {
-		write_error(close_errno);
+		write_error(close_errno, gnulib_("write error"));
 		status = 1;
 	}
 	/* As gnulib's close_stdout: a diagnostic that could not be written

@@ -224,7 +224,7 @@ const char *out_quotef(const char *name)
 const char *out_quote(const char *arg)
 {
 	static struct qbuf b;
-	const char *open = gnu_("`"), *close = gnu_("'");
+	const char *open = gnulib_("`"), *close = gnulib_("'");
 
 	setlocale(LC_CTYPE, "");
 	if (strcmp(open, "`") == 0 || strcmp(close, "'") == 0) {

@@ -43,7 +43,7 @@ bool unlisted_report(const struct sumac_opts *o, const struct name_set *listed,
 	struct audit a = {.o = o, .listed = listed, .status = status};
 
 	if (io_walk(o->unlisted, o->dereference, audit_entry, &a) != 0) {
-		out_error(0, "%s", gnu_("memory exhausted"));
+		out_error(0, "%s", gnulib_("memory exhausted"));
 		return false;
 	}
 	if (a.unlisted && o->verbosity != VERBOSITY_STATUS)
