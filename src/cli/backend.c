@@ -455,11 +455,12 @@ void backend_print_list(enum collision_mode collisions)
 {
 	const struct sumac_cpu_model *model = sumac_cpu_simulated();
 
-	/* The tests' simulated CPU, first, so that no listing of it passes
-	 * for this machine's. */
+	/* The tests' simulated CPU, on stderr so that the listing keeps its
+	 * form for what parses it, and first, so that no listing of it
+	 * passes for this machine's. */
 	if (model)
-		out_printf("SIMULATED CPU: %s (SUMAC_TEST_CPU_MODEL, a test aid): %s\n\n",
-			   model->name, model->what);
+		out_error(0, "SUMAC_TEST_CPU_MODEL: listing as on %s, a test aid: %s", model->name,
+			  model->what);
 	out_printf("%-13s %-9s %-7s %-9s %s\n", "BACKEND", "COMPILED", "USABLE", "PRIORITY",
 		   "ALGORITHMS");
 	const char *token;
