@@ -137,6 +137,11 @@ tests_unit_test_cpu_LDADD = $(SUMAC_LIBS)
 tests_unit_test_cpu_subsets_SOURCES = tests/unit/test_cpu_subsets.c tests/unit/tap.h \
 	tests/unit/rng.h
 tests_unit_test_cpu_subsets_LDADD = $(SUMAC_LIBS)
+# glibc.cpu.hwcaps (GNU cksum 9.8+): the GLIBC_TUNABLES syntax as gnulib
+# reads it, and which CRC rows each name turns off.
+check_PROGRAMS += tests/unit/test_hwcaps
+tests_unit_test_hwcaps_SOURCES = tests/unit/test_hwcaps.c tests/unit/tap.h
+tests_unit_test_hwcaps_LDADD = $(SUMAC_LIBS)
 
 # ---- The layering of src/: no include cycle, each folder includes only
 # those below it, and nothing below src/cli prints or exits.

@@ -7,8 +7,11 @@
 #include <string.h>
 
 #include "cli/cpumask.h"
+#include "cli/level.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "hash/cpu.h"
+#include "hash/hwcaps.h"
 
 /* Names of the features whose bits are set, "sha avx2", into buf. */
 static void names_of(unsigned bits, const char *arch, char *buf, size_t size)
@@ -81,6 +84,12 @@ bool cpumask_apply_env(void)
 		break;
 	}
 	return false;
+}
+
+void cpumask_apply_gnu_hwcaps(const struct sumac_opts *o)
+{
+	if (o->cksum && o->level >= GNU_9_8)
+		sumac_hwcaps_set_off(sumac_hwcaps_parse(getenv("GLIBC_TUNABLES")));
 }
 
 void cpumask_tell(void)

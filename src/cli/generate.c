@@ -110,36 +110,42 @@ static void print_line(const struct sumac_opts *o, enum sumac_algo algo, const c
 	out_end_line(o->delim);
 }
 
-/* cksum --debug: GNU's words for the CRC path it would take on this CPU
- * (SUMAC_CPU masks it as GLIBC_TUNABLES masks GNU's), once, before the
- * first sum.  GNU tries AVX-512, AVX2, then PCLMUL for crc from 9.6, and
- * PCLMUL alone before and for crc32b. */
-static void cksum_debug(const struct sumac_opts *o)
+/* cksum --debug: GNU's words for the CRC path, once, before the first
+ * sum.  GNU 9.6+ tries AVX-512, AVX2, then PCLMUL for crc, and PCLMUL
+ * alone before 9.6 and for crc32b (gnulib's one path); on arm64, PMULL
+ * ("vmull") for crc from 9.6 and nothing for crc32b.  The words follow
+ * the row that computes the sums, so that they say what ran whatever
+ * moved the choice: the CPU, SUMAC_CPU, glibc.cpu.hwcaps (hash/hwcaps.h,
+ * cksum 9.8+), a forced backend. */
+static void cksum_debug(const struct sumac_opts *o, const struct sumac_impl *impl)
 {
-	const struct sumac_cpu *cpu = sumac_cpu_features();
+	const char *b = impl ? impl->backend : "";
 
-	(void)cpu;
+	(void)b;
 #if defined(__x86_64__) || defined(__i386__)
+	const bool zmm = strcmp(b, "x86-avx512") == 0;
+	const bool ymm = strcmp(b, "x86-vpclmul") == 0;
+	const bool xmm = strcmp(b, "x86-pclmul") == 0;
 	if (o->level >= GNU_9_6 && strcmp(o->ck->name, "crc") == 0) {
-		if (cpu->x86_vpclmul && cpu->x86_avx512vl) {
+		if (zmm) {
 			out_error(0, "%s", gnu_("using avx512 hardware support"));
 			return;
 		}
 		out_error(0, "%s", gnu_("avx512 support not detected"));
-		if (cpu->x86_vpclmul && cpu->x86_avx2) {
+		if (ymm) {
 			out_error(0, "%s", gnu_("using avx2 hardware support"));
 			return;
 		}
 		out_error(0, "%s", gnu_("avx2 support not detected"));
 	}
 	out_error(0, "%s",
-		  cpu->x86_pclmul ? gnu_("using pclmul hardware support")
-				  : gnu_("pclmul support not detected"));
+		  zmm || ymm || xmm ? gnu_("using pclmul hardware support")
+				    : gnu_("pclmul support not detected"));
 #elif defined(__aarch64__)
-	if (o->level >= GNU_9_6)
+	if (o->level >= GNU_9_6 && strcmp(o->ck->name, "crc") == 0)
 		out_error(0, "%s",
-			  cpu->arm_pmull ? gnu_("using vmull hardware support")
-					 : gnu_("vmull support not detected"));
+			  strcmp(b, "armv8") == 0 ? gnu_("using vmull hardware support")
+						  : gnu_("vmull support not detected"));
 #else
 	(void)o;
 #endif
@@ -182,7 +188,7 @@ static bool report_oldest(const struct sumac_opts *o, struct run_queue *q, bool 
 		out_error(j->err, "%s", out_quotef(j->name));
 	} else {
 		if (o->cksum_debug && o->ck->format == CKSUM_CRC && !*debug_told) {
-			cksum_debug(o);
+			cksum_debug(o, j->impl);
 			*debug_told = true;
 		}
 		if (o->raw)

@@ -255,6 +255,7 @@ int main(int argc, char **argv)
 	if (o.action != ACTION_HELP && o.action != ACTION_VERSION &&
 	    (!cpumodel_apply_env() || !cpumask_apply_env()))
 		return 1;
+	cpumask_apply_gnu_hwcaps(&o);
 	int status = run(&o, argc, argv);
 	if (stdin_was_read() && fclose(stdin) != 0) {
 		const int err = errno;

@@ -951,26 +951,53 @@ static void print_algorithm_list(enum sumac_algo dflt)
 	out_text("\n");
 }
 
+/* cksum's algorithms as its help lists them, one a line, in GNU's order
+ * for each release: GNU's tests read the names from the lines that start
+ * with two blanks and a letter (tests/cksum/cksum-base64.pl), so no other
+ * help line may start so.  From 9.8 the list names sha2 where it named
+ * sha224 ... sha512, which -a still takes. */
+static const struct {
+	const char *name;
+	unsigned since, until; /* listed at levels [since, until); 0: no end */
+	const char *what;
+} cksum_help_algos[] = {
+	{"sysv", 0, 0, "16-bit System V sum, size in 512-byte blocks (sum -s)"},
+	{"bsd", 0, 0, "16-bit BSD rotating sum, size in 1 KiB blocks (sum -r)"},
+	{"crc", 0, 0, "POSIX CRC-32 and size in bytes: the default"},
+	{"crc32b", GNU_9_6, 0, "CRC-32 of zlib, gzip and PNG, and size in bytes"},
+	{"md5", 0, 0, "MD5, 128 bits, as md5sum"},
+	{"sha1", 0, 0, "SHA-1, 160 bits, as sha1sum"},
+	{"sha224", 0, GNU_9_8, "SHA-224, as sha224sum"},
+	{"sha256", 0, GNU_9_8, "SHA-256, as sha256sum"},
+	{"sha384", 0, GNU_9_8, "SHA-384, as sha384sum"},
+	{"sha512", 0, GNU_9_8, "SHA-512, as sha512sum"},
+	{"sha2", GNU_9_8, 0, "SHA-2 of -l 224, 256, 384 or 512 bits, as sha224sum ..."},
+	{"sha3", GNU_9_8, 0, "SHA-3 of -l 224, 256, 384 or 512 bits"},
+	{"blake2b", 0, 0, "BLAKE2b, 512 bits or -l, as b2sum"},
+	{"sm3", 0, 0, "SM3, 256 bits"},
+};
+
+static void print_cksum_algorithms(unsigned level)
+{
+	out_text("\nAlgorithms for -a:\n");
+	for (size_t i = 0; i < sizeof cksum_help_algos / sizeof cksum_help_algos[0]; i++) {
+		const unsigned since = cksum_help_algos[i].since, until = cksum_help_algos[i].until;
+		if (level < since || (until && level >= until))
+			continue;
+		out_printf("  %-8s %s\n", cksum_help_algos[i].name, cksum_help_algos[i].what);
+	}
+	if (level >= GNU_9_8)
+		out_text("With -a, sha224, sha256, sha384 and sha512 still work: sha2 of that "
+			 "length.\n");
+}
+
 /* cksum's help: the options of the level, in sumac's words. */
 static void print_cksum_help(const struct sumac_opts *o)
 {
 	out_printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
 	out_text("Print or verify checksums: the POSIX CRC unless -a says otherwise.\n"
 		 "With no FILE, or when FILE is -, read standard input.\n\n");
-	out_text("  -a, --algorithm=NAME  one of:");
-	size_t col = 31;
-	for (unsigned i = 0; i < cksum_algo_count(); i++) {
-		const char *name = cksum_algo_at(i)->name;
-		if (o->level < cksum_algo_at(i)->since)
-			continue;
-		if (col + 1 + strlen(name) > 79) {
-			out_text("\n                       ");
-			col = 23;
-		}
-		out_printf(" %s", name);
-		col += 1 + strlen(name);
-	}
-	out_text("\n");
+	out_text("  -a, --algorithm=NAME  one of the algorithms listed below\n");
 	if (o->level >= GNU_9_2)
 		out_text("      --base64          write digests in base64, not hex\n");
 	out_text("  -c, --check           read checksum lists from the FILEs and verify them\n"
@@ -995,8 +1022,9 @@ static void print_cksum_help(const struct sumac_opts *o)
 		 "      --debug           tell on stderr how the CRC is computed\n"
 		 "  -j, --jobs=N          hash N files at once (0 or auto: one per CPU)\n"
 		 "      --help            show this help and exit\n"
-		 "      --version         show the version and exit\n\n"
-		 "A length suffix on a fixed-length tag (SHA256-8) is an improperly formatted\n"
+		 "      --version         show the version and exit\n");
+	print_cksum_algorithms(o->level);
+	out_text("\nA length suffix on a fixed-length tag (SHA256-8) is an improperly formatted\n"
 		 "line, where GNU compares that many bits.\n"
 		 "Exit status: 0 if everything hashed or verified, 1 otherwise.\n"
 		 "A SHA-1 input that is half of a collision attack fails; SUMAC_SHA1_COLLISIONS=\n"

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "hash/hwcaps.h"
 #include "hash/portable/portable.h"
 #include "hash/registry.h"
 #if HAVE_X86_SHA
@@ -169,6 +170,14 @@ static bool armv8_pmull_usable(const struct sumac_cpu *cpu)
 {
 	return cpu->arm_pmull;
 }
+
+/* The names GNU cksum checks for its CRC paths of each width (the crc
+ * rows' hwcaps, below). */
+#define HWCAPS_XMM (SUMAC_HWCAP_BIT(SUMAC_HWCAP_AVX) | SUMAC_HWCAP_BIT(SUMAC_HWCAP_PCLMULQDQ))
+#define HWCAPS_YMM (SUMAC_HWCAP_BIT(SUMAC_HWCAP_AVX2) | SUMAC_HWCAP_BIT(SUMAC_HWCAP_VPCLMULQDQ))
+#define HWCAPS_ZMM                                                                                 \
+	(SUMAC_HWCAP_BIT(SUMAC_HWCAP_AVX512F) | SUMAC_HWCAP_BIT(SUMAC_HWCAP_AVX512BW) |            \
+	 SUMAC_HWCAP_BIT(SUMAC_HWCAP_VPCLMULQDQ))
 
 /* The portable row of every family of algorithms.h, with the looped
  * many-message reference. */
@@ -357,42 +366,55 @@ const struct sumac_impl sumac_impls[] = {
 	/* CRC-32 by carry-less multiplication (hash/x86/crc_fold.h).  The
 	 * zmm kernel folds sixteen chunks at once, the ymm one eight, the
 	 * xmm one four.  In process on a 2-vCPU Zen 5 (bench/speed, 1 MiB):
-	 * zmm 1.9x ymm, ymm about 2x xmm, xmm 5x portable. */
+	 * zmm 1.9x ymm, ymm about 2x xmm, xmm 5x portable.
+	 * hwcaps: glibc.cpu.hwcaps turns each crc row off with the names GNU
+	 * cksum checks for its own path of that width: AVX512F, AVX512BW and
+	 * VPCLMULQDQ for zmm; AVX2 and VPCLMULQDQ for ymm; AVX and PCLMULQDQ
+	 * for xmm (GNU checks no AVX for the wider two).  GNU's crc32b has
+	 * one path, gnulib's xmm one (AVX and PCLMULQDQ), so those two turn
+	 * every crc32b row off, each wider one also by its width's names:
+	 * no setting runs a kernel GNU would keep off. */
 	{.driver = "crc-x86-avx512",
 	 .backend = "x86-avx512",
 	 .family = SUMAC_FAMILY_CRC,
 	 .priority = 255,
 	 .usable = avx512_vpclmul_usable,
+	 .hwcaps = HWCAPS_ZMM,
 	 .blocks = IF_AVX512_VPCLMUL(sumac_crc_blocks_avx512)},
 	{.driver = "crc32b-x86-avx512",
 	 .backend = "x86-avx512",
 	 .family = SUMAC_FAMILY_CRC32B,
 	 .priority = 255,
 	 .usable = avx512_vpclmul_usable,
+	 .hwcaps = HWCAPS_XMM | HWCAPS_ZMM,
 	 .blocks = IF_AVX512_VPCLMUL(sumac_crc32b_blocks_avx512)},
 	{.driver = "crc-x86-vpclmul",
 	 .backend = "x86-vpclmul",
 	 .family = SUMAC_FAMILY_CRC,
 	 .priority = 250,
 	 .usable = vpclmul_usable,
+	 .hwcaps = HWCAPS_YMM,
 	 .blocks = IF_VPCLMUL(sumac_crc_blocks_vpclmul)},
 	{.driver = "crc32b-x86-vpclmul",
 	 .backend = "x86-vpclmul",
 	 .family = SUMAC_FAMILY_CRC32B,
 	 .priority = 250,
 	 .usable = vpclmul_usable,
+	 .hwcaps = HWCAPS_XMM | HWCAPS_YMM,
 	 .blocks = IF_VPCLMUL(sumac_crc32b_blocks_vpclmul)},
 	{.driver = "crc-x86-pclmul",
 	 .backend = "x86-pclmul",
 	 .family = SUMAC_FAMILY_CRC,
 	 .priority = 240,
 	 .usable = pclmul_usable,
+	 .hwcaps = HWCAPS_XMM,
 	 .blocks = IF_PCLMUL(sumac_crc_blocks_pclmul)},
 	{.driver = "crc32b-x86-pclmul",
 	 .backend = "x86-pclmul",
 	 .family = SUMAC_FAMILY_CRC32B,
 	 .priority = 240,
 	 .usable = pclmul_usable,
+	 .hwcaps = HWCAPS_XMM,
 	 .blocks = IF_PCLMUL(sumac_crc32b_blocks_pclmul)},
 	/* For x86 CPUs without AVX2: about 1.4x portable on a Zen 5 with
 	 * AVX2 masked, as fast there as sha1-x86-avx2. */
@@ -425,18 +447,21 @@ const struct sumac_impl sumac_impls[] = {
 	 .usable = armv8_sha512_usable,
 	 .blocks = IF_ARM_SHA512(sumac_sha512_blocks_armv8)},
 	/* The CRCs by PMULL folding (arm/crc_pmull.c), in the SHA-1/SHA-256
-	 * library's build (+crypto takes in PMULL). */
+	 * library's build (+crypto takes in PMULL).  -PMULL keeps both off:
+	 * GNU's crc by it, and its crc32b has no hardware path on arm. */
 	{.driver = "crc-armv8",
 	 .backend = "armv8",
 	 .family = SUMAC_FAMILY_CRC,
 	 .priority = 200,
 	 .usable = armv8_pmull_usable,
+	 .hwcaps = SUMAC_HWCAP_BIT(SUMAC_HWCAP_PMULL),
 	 .blocks = IF_ARM_SHA2(sumac_crc_blocks_pmull)},
 	{.driver = "crc32b-armv8",
 	 .backend = "armv8",
 	 .family = SUMAC_FAMILY_CRC32B,
 	 .priority = 200,
 	 .usable = armv8_pmull_usable,
+	 .hwcaps = SUMAC_HWCAP_BIT(SUMAC_HWCAP_PMULL),
 	 .blocks = IF_ARM_SHA2(sumac_crc32b_blocks_pmull)},
 	/* Advanced SIMD is in every AArch64 CPU: no feature test. */
 	{.driver = "blake2b-armv8",
@@ -523,7 +548,7 @@ bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo)
 
 bool sumac_impl_usable(const struct sumac_impl *impl)
 {
-	return sumac_impl_compiled(impl) &&
+	return sumac_impl_compiled(impl) && !(impl->hwcaps & sumac_hwcaps_off()) &&
 	       (impl->usable == NULL || impl->usable(sumac_cpu_features()));
 }
 

@@ -38,6 +38,10 @@ struct sumac_impl {
 	 * the pipeline takes it only when lanes are forced (the tests). */
 	bool lanes_reference;
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
+	/* SUMAC_HWCAP_BIT()s (hwcaps.h): glibc's names whose "-NAME" in
+	 * glibc.cpu.hwcaps keeps this row off, those GNU cksum checks for
+	 * the same path; 0 for the rows GNU reads no setting for. */
+	unsigned hwcaps;
 	/* NULL, or true on the CPUs where a lower row of the family measured
 	 * faster: "auto" then passes this row over, which --debug reports,
 	 * while --backend can still choose it and the tests still run it. */
@@ -75,7 +79,8 @@ struct sumac_selection {
 };
 
 bool sumac_impl_serves(const struct sumac_impl *impl, enum sumac_algo algo);
-/* Compiled in and runnable on this CPU (after any SUMAC_CPU mask). */
+/* Compiled in and runnable on this CPU (after any SUMAC_CPU mask), and
+ * not turned off by glibc.cpu.hwcaps (hwcaps.h). */
 bool sumac_impl_usable(const struct sumac_impl *impl);
 /* Compiled in and runnable on the real CPU (after the mask): the same as
  * sumac_impl_usable() unless a CPU model is simulated (cpu.h), when a row

@@ -124,6 +124,8 @@ ref_run() {
 	mode=CK_MODE_$n ref=CK_REF_$n
 	mode=${!mode-none} ref=${!ref-}
 	kg_key "$@" "<$in"
+	# A case run under a GLIBC_TUNABLES is a case of its own.
+	[[ -v GLIBC_TUNABLES ]] && key="GLIBC_TUNABLES=${GLIBC_TUNABLES// /\\x20} $key"
 	[[ ${STDOUT_FULL-} == 1 ]] && key+=' >/dev/full'
 	case $mode in
 	none)
@@ -495,4 +497,219 @@ make_lists() {
 		got=$(SUMAC_LANES=always sumac_as cksum -j2 -a "$a" a big empty b)
 		[[ $got == "$want" ]]
 	done
+}
+
+# glibc.cpu.hwcaps values in GLIBC_TUNABLES (GNU 9.8+ reads them through
+# gnulib's cpu_supports(); 9.1 and 9.7 do not): the syntax cases of
+# tests/unit/test_hwcaps.  CK_HWCAPS are values glibc's own loader takes
+# too; with the others the loader of gnu-ref's 9.7 and 9.10 (glibc 2.41,
+# 2.43) warns on stderr, which is glibc's doing, not cksum's, so they are
+# compared with 9.11 only (built on this host's glibc, which says nothing).
+CK_HWCAPS_ALL=glibc.cpu.hwcaps=-AVX512F,-AVX2,-AVX,-PMULL
+CK_HWCAPS=("$CK_HWCAPS_ALL" glibc.cpu.hwcaps=-AVX glibc.cpu.hwcaps=-AVX2
+	glibc.cpu.hwcaps=-AVX512F glibc.cpu.hwcaps=-AVX512BW glibc.cpu.hwcaps=-VPCLMULQDQ
+	glibc.cpu.hwcaps=-PCLMUL glibc.cpu.hwcaps=-PCLMULQDQ glibc.cpu.hwcaps=-avx512f
+	glibc.cpu.hwcaps=AVX512F glibc.cpu.hwcaps=+AVX512F glibc.cpu.hwcaps=-PMULL
+	glibc.malloc.check=0:glibc.cpu.hwcaps=-AVX512F
+	glibc.cpu.hwcaps=-AVX512F:glibc.cpu.hwcaps=-AVX2 glibc.cpu.hwcaps=-AVX2:glibc.cpu.hwcaps=
+	glibc.cpu.hwcaps=-FOO-AVX512F xglibc.cpu.hwcaps=-AVX512F
+	glibc.cpu.hwcaps=-AVX512FX,-AVX512F glibc.cpu.hwcaps=-AVX512F, glibc.cpu.hwcaps=,-AVX512F
+	glibc.cpu.hwcaps=x,-AVX512F,-AVX2 'glibc.cpu.hwcaps= -AVX512F'
+	glibc.cpu.hwcaps=-VPCLMULQDQ,-PCLMULQDQ glibc.cpu.hwcaps=-AVX512BW,-AVX2 '')
+CK_HWCAPS_911=(glibc.cpu.hwcaps=-AVX2:-AVX512F glibc.cpu.hwcaps=-AVX512F=1
+	glibc.cpu.x86_foo=glibc.cpu.hwcaps=-AVX512F)
+
+@test "cksum: GLIBC_TUNABLES glibc.cpu.hwcaps, as GNU reads it (9.10, 9.11) or not (9.1, 9.7)" {
+	options_only
+	cksum_has crc || skip "no crc in this build"
+	local t
+	for t in "${CK_HWCAPS[@]}"; do
+		GLIBC_TUNABLES=$t every --debug a
+		GLIBC_TUNABLES=$t every -a crc32b --debug a
+	done
+	for t in "${CK_HWCAPS_911[@]}"; do
+		GLIBC_TUNABLES=$t same 9.11 --debug a
+		GLIBC_TUNABLES=$t same 9.11 -a crc32b --debug a
+	done
+	# Nothing else reads it: no path is named for the digests.
+	GLIBC_TUNABLES=$CK_HWCAPS_ALL every -a sha256 --debug a
+	GLIBC_TUNABLES=$CK_HWCAPS_ALL every -a md5 --debug big
+}
+
+# ck_debug LEVEL ARGS...: sumac's cksum --debug stderr at LEVEL, in $err.
+ck_debug() {
+	local level=$1
+	shift
+	err=$(SUMAC_GNU_COMPAT=$level sumac_as cksum --debug "$@" 2>&1 >/dev/null)
+}
+
+@test "cksum: GNU's GLIBC_TUNABLES value turns every CRC path off from 9.8, not before" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
+	cksum_has crc || skip "no crc in this build"
+	local level err plain want want32b
+	case $(uname -m) in
+	x86_64 | i?86)
+		want=$'cksum: avx512 support not detected\ncksum: avx2 support not detected\ncksum: pclmul support not detected'
+		want32b='cksum: pclmul support not detected'
+		;;
+	aarch64) want='cksum: vmull support not detected' want32b='' ;;
+	*) want='' want32b='' ;;
+	esac
+	for level in 9.8 9.9 9.10 9.11; do
+		GLIBC_TUNABLES=$CK_HWCAPS_ALL ck_debug "$level" /dev/null
+		[[ $err == "$want" ]] || { echo "$level crc: $err"; return 1; }
+		GLIBC_TUNABLES=$CK_HWCAPS_ALL ck_debug "$level" -a crc32b /dev/null
+		[[ $err == "$want32b" ]] || { echo "$level crc32b: $err"; return 1; }
+	done
+	# Before 9.8 the variable is not read: the same lines as without it.
+	for level in 9.1 9.4 9.6 9.7; do
+		for a in crc crc32b; do
+			[[ $a == crc32b && $level == 9.[14] ]] && continue
+			ck_debug "$level" -a "$a" /dev/null
+			plain=$err
+			GLIBC_TUNABLES=$CK_HWCAPS_ALL ck_debug "$level" -a "$a" /dev/null
+			[[ $err == "$plain" ]] || { echo "$level $a: '$err', not '$plain'"; return 1; }
+		done
+	done
+	# Nor by sumac's own name, whose --debug names the row.
+	plain=$(sumac_as sumac --debug -a crc /dev/null 2>&1)
+	[[ $(GLIBC_TUNABLES=$CK_HWCAPS_ALL sumac_as sumac --debug -a crc /dev/null 2>&1) == "$plain" ]]
+}
+
+@test "cksum: glibc.cpu.hwcaps and SUMAC_CPU together" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
+	cksum_has crc || skip "no crc in this build"
+	local err
+	ck_debug 9.11 /dev/null
+	[[ $err == 'cksum: using avx512 hardware support' ]] ||
+		skip "needs the AVX-512 CRC path here (x86-64 with VPCLMULQDQ): $err"
+	# Each mask alone leaves a wide path; together only the xmm one.
+	GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F ck_debug 9.11 /dev/null
+	[[ $err == *'using avx2 hardware support' ]]
+	SUMAC_CPU=-avx512bw ck_debug 9.11 /dev/null
+	[[ $err == *'using avx2 hardware support' ]]
+	GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2 ck_debug 9.11 /dev/null
+	[[ $err == 'cksum: using avx512 hardware support' ]]
+	SUMAC_CPU=-avx512bw GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2 ck_debug 9.11 /dev/null
+	[[ $err == *$'avx2 support not detected\ncksum: using pclmul hardware support' ]]
+	# A backend forced through SUMAC_BACKEND that the setting keeps off
+	# is passed over (SUMAC_BACKEND never makes a GNU name fail).
+	SUMAC_BACKEND=x86-avx512 GLIBC_TUNABLES=$CK_HWCAPS_ALL ck_debug 9.11 /dev/null
+	[[ $err == *'pclmul support not detected' ]]
+}
+
+# GNU's tests/cksum/cksum.sh, in sumac's words: the CRC and CRC-32b of
+# five inputs (every byte value at several offsets; sizes that take the
+# 4-fold and 1-fold steps of the folding kernels; a 64 KiB buffer plus 32
+# and plus 128 bytes) under glibc.cpu.hwcaps names added one at a time,
+# which walks every path down to the portable one.
+ck_inputs() {
+	local off s='' all
+	# shellcheck disable=SC2046
+	all=$(printf '\\%03o' $(seq 0 255))
+	# Bytes 0..off, then every byte, for off from -1 to 6; -1 gives one
+	# NUL in GNU's script (its empty list prints as one %03o of 0).
+	for off in $(seq -1 6); do
+		# shellcheck disable=SC2046
+		s+=$(printf '\\%03o' $(seq 0 "$off"))$all
+	done
+	# shellcheck disable=SC2059
+	printf "$s" >in1
+	# shellcheck disable=SC2046,SC2059
+	printf "$(printf '\\%03o' $(seq 0 130))" >in2
+	# shellcheck disable=SC2046,SC2059
+	printf "$(printf '\\%03o' $(seq 0 64))" >in3
+	seq 1 12780 >in4
+	seq 1 12795 >in5
+}
+
+@test "cksum: crc and crc32b on every path, GNU's known answers (tests/cksum/cksum.sh)" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
+	cksum_has crc32b || skip "no crc32b in this build"
+	ck_inputs
+	local -A want=([in1]='4097727897 559400337' [in2]='3800919234 3739179551'
+		[in3]='796287823 1086353368' [in4]='3720986905 388883562'
+		[in5]='4278270357 2796628507')
+	local t=glibc.cpu.hwcaps= off f level size crc crc32b
+	for off in NONE AVX512F AVX2 AVX PMULL; do
+		t+="-$off,"
+		for level in 9.7 9.11; do
+			for f in in1 in2 in3 in4 in5; do
+				size=$(stat -c %s "$f")
+				read -r crc crc32b <<<"${want[$f]}"
+				[[ $(GLIBC_TUNABLES=$t SUMAC_GNU_COMPAT=$level sumac_as cksum -a crc "$f") == "$crc $size $f" ]]
+				[[ $(GLIBC_TUNABLES=$t SUMAC_GNU_COMPAT=$level sumac_as cksum -a crc32b "$f") == "$crc32b $size $f" ]]
+			done
+		done
+	done
+	# A missing file fails; the full value names no path in use.
+	run sumac_as cksum missing
+	[[ $status -eq 1 ]]
+	GLIBC_TUNABLES=$CK_HWCAPS_ALL ck_debug 9.11 /dev/null
+	[[ $err != *using*'hardware support'* ]]
+}
+
+# The names cksum --help lists, as GNU's tests/cksum/cksum-base64.pl
+# reads them: each line that starts with two blanks and a letter.
+ck_help_names() {
+	"$@" --help | sed -n 's/^  \([[:alpha:]][^[:space:]]*\).*/\1/p' | tr '\n' ' '
+}
+
+@test "cksum --help: the algorithm list of each level, as GNU's tests read it" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
+	local level want ref
+	for level in 9.1 9.2 9.4 9.5 9.6 9.7 9.8 9.9 9.10 9.11; do
+		case $level in
+		9.[1-5]) want='sysv bsd crc md5 sha1 sha224 sha256 sha384 sha512 blake2b sm3 ' ;;
+		9.[67]) want='sysv bsd crc crc32b md5 sha1 sha224 sha256 sha384 sha512 blake2b sm3 ' ;;
+		*) want='sysv bsd crc crc32b md5 sha1 sha2 sha3 blake2b sm3 ' ;;
+		esac
+		[[ $(SUMAC_GNU_COMPAT=$level ck_help_names sumac_as cksum) == "$want" ]] ||
+			{ echo "$level: $(SUMAC_GNU_COMPAT=$level ck_help_names sumac_as cksum)"; return 1; }
+		# Each name is one -a takes at that level.
+		for a in $want; do
+			l=()
+			[[ $a == sha[23] ]] && l=(-l 256)
+			SUMAC_GNU_COMPAT=$level sumac_as cksum -a "$a" "${l[@]}" /dev/null >/dev/null
+		done
+	done
+	# The same names as GNU's own help, live (the prose is not compared).
+	for level in 9.1 9.7 9.10 9.11; do
+		ref=$(ref_cksum "$level") || true
+		[[ -n $ref ]] || continue
+		[[ $(SUMAC_GNU_COMPAT=$level ck_help_names sumac_as cksum) == "$(ck_help_names "$ref")" ]]
+	done
+}
+
+# GNU's tests/cksum/cksum-base64.pl, in sumac's words: the base64 digest
+# of an empty file by each algorithm, read back by --check --strict, and
+# refused once a '=' of its padding is dropped; NULs as a list.
+@test "cksum: base64 digests of the empty file and their padding (tests/cksum/cksum-base64.pl)" {
+	[[ -z $CK_RECORD ]] || skip "sumac alone"
+	: >f
+	local -a pairs=('sysv|0 0 f' 'bsd|00000     0 f' 'crc|4294967295 0 f' 'crc32b|0 0 f'
+		'md5|MD5 (f) = 1B2M2Y8AsgTpgAmY7PhCfg=='
+		'sha1|SHA1 (f) = 2jmj7l5rSw0yVb/vlWAYkK/YBwk='
+		'sha512|SHA512 (f) = z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=='
+		'sha3 -l 512|SHA3-512 (f) = pp9zzKI6msXItWfcGFp1bpfJghZP4lhZ4NHcwUdcgKYVshI68fX5TBHj6UAsOsVY9QAZnZW20+MBdYWGKB3NJg=='
+		'blake2b|BLAKE2b (f) = eGoC90IBWQPGxv2FJVLScpEvR0DhWEdhiobiF/cfVBnSXhAxr+5YUxOJZESTTrBLkDpoWxRIt1XVb3Aa/pvizg=='
+		'sm3|SM3 (f) = GrIdg1XPoX+OYRlIMegajyK+yMco/vt0ftA161CCqis=')
+	local p opts line cut
+	for p in "${pairs[@]}"; do
+		opts=${p%%|*} line=${p#*|}
+		cksum_has "${opts%% *}" || continue
+		# shellcheck disable=SC2086
+		[[ $(sumac_as cksum --base64 -a $opts f) == "$line" ]] || { echo "$opts"; return 1; }
+		[[ $opts == @(sysv|bsd|crc|crc32b) ]] && continue
+		[[ $(printf '%s\n' "$line" | sumac_as cksum --check --strict) == 'f: OK' ]]
+		for cut in '=' '=='; do
+			[[ $line == *"$cut" ]] || continue
+			run sumac_as cksum --check < <(printf '%s\n' "${line%"$cut"}")
+			[[ $status -eq 1 && $output == *': no properly formatted checksum lines found' ]]
+		done
+	done
+	run sumac_as cksum -a sha1 --check < <(printf '\0\0\0')
+	[[ $status -eq 1 && $output == *': no properly formatted checksum lines found' ]]
+	run sumac_as cksum -a sha1 --check < <(printf '\\0\\0\\0')
+	[[ $status -eq 1 && $output == *': no properly formatted checksum lines found' ]]
 }
