@@ -92,8 +92,11 @@ runs_here() {
 	grep -E "^$(backend_of "$1") +yes " "$CAP_DIR/o" | grep -q -E " $2( |\$)"
 }
 
-# x86_64: the build is for x86-64 (the x86 models' rows can be compiled).
+# x86_64: the program is an x86-64 ELF one with the x86 backends (the
+# table above is for that build; a 32-bit x86 one has other rows).
 x86_64() {
+	[[ $(od -An -tx1 -j4 -N1 "$SUMAC" | tr -d ' ') == 02 &&
+		$(od -An -tx1 -j18 -N2 "$SUMAC" | tr -d ' ') == 3e00 ]] || return 1
 	as_model "" --list-backends
 	grep -q -E '^x86-avx2 +yes ' "$CAP_DIR/o"
 }
