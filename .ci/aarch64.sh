@@ -61,9 +61,11 @@ say() { printf '\n=== aarch64: %s\n' "$*"; }
 
 # ---- Packages (idempotent; the caller has run apt-get update).
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -qq --no-install-recommends \
-	gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
-	qemu-user clang bats >/dev/null
+# .ci/run installs every lane's packages first (SUMAC_CI_PACKAGES=1).
+[ "${SUMAC_CI_PACKAGES-}" = 1 ] ||
+	apt-get install -y -qq --no-install-recommends \
+		gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
+		qemu-user clang bats >/dev/null
 if [ ! -x "$src/configure" ]; then
 	apt-get install -y -qq --no-install-recommends autoconf automake >/dev/null
 	(cd "$src" && autoreconf -fi)
