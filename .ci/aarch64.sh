@@ -41,6 +41,11 @@
 #               tested natively on x86; what clang alone can get wrong here is
 #               its code for the ARMv8 intrinsics, which "max" runs.  The
 #               two runs saved are about 400 s of CI.
+#   SUMAC_AARCH64_WITHOUT  1 (default) or 0: the --without-arm-crypto build
+#               and the macOS/FreeBSD compile checks, or not (.ci/run runs
+#               the gcc build and the others as two jobs side by side:
+#               SUMAC_AARCH64_CC=gcc SUMAC_AARCH64_WITHOUT=0, then
+#               SUMAC_AARCH64_CC=clang)
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -61,9 +66,11 @@ say() { printf '\n=== aarch64: %s\n' "$*"; }
 
 # ---- Packages (idempotent; the caller has run apt-get update).
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -qq --no-install-recommends \
-	gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
-	qemu-user clang bats >/dev/null
+# .ci/run installs every lane's packages first (SUMAC_CI_PACKAGES=1).
+[ "${SUMAC_CI_PACKAGES-}" = 1 ] ||
+	apt-get install -y -qq --no-install-recommends \
+		gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
+		qemu-user clang bats >/dev/null
 if [ ! -x "$src/configure" ]; then
 	apt-get install -y -qq --no-install-recommends autoconf automake >/dev/null
 	(cd "$src" && autoreconf -fi)
@@ -221,64 +228,67 @@ done
 export QEMU_CPU=max
 
 # ---- --without-arm-crypto: the portable backend only, its unit suites.
-say "gcc --without-arm-crypto: make check-unit (QEMU_CPU=max)"
-without=$work/without
-start=$SECONDS
-status=0
-if rm -rf "$without" && mkdir -p "$without" &&
-	(cd "$without" && "$src/configure" --host=aarch64-linux-gnu --enable-werror \
-		--without-arm-crypto CC=aarch64-linux-gnu-gcc && make -j"$jobs"); then
-	# The unit suites only: its program differs from the gcc build's above
-	# only in the rows compiled (--list-backends below), and what the build
-	# must prove is that the portable rows alone are whole and correct.
-	check_target=check-unit check "$without" || status=1
-	expect "$(run_aarch64 "$without/src/sumac" --list-backends)" '^armv8 +no ' \
-		"--without-arm-crypto: armv8 not compiled" || status=1
-	record "aarch64 gcc --without-arm-crypto" "$status" "$(count_trs "$without"); $((SECONDS - start)) s"
-else
-	record "aarch64 gcc --without-arm-crypto" 1 "configure or make failed"
-fi
+without_part() {
+	say "gcc --without-arm-crypto: make check-unit (QEMU_CPU=max)"
+	without=$work/without
+	start=$SECONDS
+	status=0
+	if rm -rf "$without" && mkdir -p "$without" &&
+		(cd "$without" && "$src/configure" --host=aarch64-linux-gnu --enable-werror \
+			--without-arm-crypto CC=aarch64-linux-gnu-gcc && make -j"$jobs"); then
+		# The unit suites only: its program differs from the gcc build's above
+		# only in the rows compiled (--list-backends below), and what the build
+		# must prove is that the portable rows alone are whole and correct.
+		check_target=check-unit check "$without" || status=1
+		expect "$(run_aarch64 "$without/src/sumac" --list-backends)" '^armv8 +no ' \
+			"--without-arm-crypto: armv8 not compiled" || status=1
+		record "aarch64 gcc --without-arm-crypto" "$status" "$(count_trs "$without"); $((SECONDS - start)) s"
+	else
+		record "aarch64 gcc --without-arm-crypto" 1 "configure or make failed"
+	fi
 
-# ---- cpu.c's macOS and FreeBSD branches, compiled for their own targets
-# against stub headers that declare just what the branch calls; the
-# assembly must call it, or the branch was not the one compiled.
-say "cpu.c for aarch64 macOS and FreeBSD"
-cpu_other_os() {
-	local stubs=$work/stubs s
-	mkdir -p "$stubs/darwin/sys" "$stubs/freebsd/sys" || return 1
-	# cpu.c reads nothing from config.h; an empty one will do.
-	: >"$stubs/config.h"
-	cat >"$stubs/darwin/sys/sysctl.h" <<-'EOF'
-		#include <stddef.h>
-		int sysctlbyname(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
-	EOF
-	cat >"$stubs/freebsd/sys/auxv.h" <<-'EOF'
-		#define AT_HWCAP 25
-		int elf_aux_info(int aux, void *buf, int buflen);
-	EOF
-	# Detection runs once under pthread_once, and the SUMAC_CPU mask parser
-	# measures names: the few libc declarations those need.
-	cat >"$stubs/pthread.h" <<-'EOF'
-		typedef int pthread_once_t;
-		#define PTHREAD_ONCE_INIT 0
-		int pthread_once(pthread_once_t *once, void (*init)(void));
-	EOF
-	cat >"$stubs/string.h" <<-'EOF'
-		#include <stddef.h>
-		size_t strlen(const char *s);
-		size_t strcspn(const char *s, const char *reject);
-	EOF
-	local flags=(-std=c11 -ffreestanding -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
-		-Wmissing-prototypes -Wformat=2 -O2 -S -o - -I"$stubs" -I"$src/src")
-	s=$(clang --target=arm64-apple-macos11 "${flags[@]}" -I"$stubs/darwin" "$src/src/hash/cpu.c") &&
-		expect "$s" 'bl[[:space:]]+_sysctlbyname' "macOS: sysctlbyname is called" &&
-		expect "$s" 'hw\.optional\.arm\.FEAT_SHA512' "macOS: FEAT_SHA512 is read" || return 1
-	s=$(clang --target=aarch64-unknown-freebsd13 "${flags[@]}" -I"$stubs/freebsd" "$src/src/hash/cpu.c") &&
-		expect "$s" 'bl[[:space:]]+elf_aux_info' "FreeBSD: elf_aux_info is called" || return 1
+	# ---- cpu.c's macOS and FreeBSD branches, compiled for their own targets
+	# against stub headers that declare just what the branch calls; the
+	# assembly must call it, or the branch was not the one compiled.
+	say "cpu.c for aarch64 macOS and FreeBSD"
+	cpu_other_os() {
+		local stubs=$work/stubs s
+		mkdir -p "$stubs/darwin/sys" "$stubs/freebsd/sys" || return 1
+		# cpu.c reads nothing from config.h; an empty one will do.
+		: >"$stubs/config.h"
+		cat >"$stubs/darwin/sys/sysctl.h" <<-'EOF'
+			#include <stddef.h>
+			int sysctlbyname(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
+		EOF
+		cat >"$stubs/freebsd/sys/auxv.h" <<-'EOF'
+			#define AT_HWCAP 25
+			int elf_aux_info(int aux, void *buf, int buflen);
+		EOF
+		# Detection runs once under pthread_once, and the SUMAC_CPU mask parser
+		# measures names: the few libc declarations those need.
+		cat >"$stubs/pthread.h" <<-'EOF'
+			typedef int pthread_once_t;
+			#define PTHREAD_ONCE_INIT 0
+			int pthread_once(pthread_once_t *once, void (*init)(void));
+		EOF
+		cat >"$stubs/string.h" <<-'EOF'
+			#include <stddef.h>
+			size_t strlen(const char *s);
+			size_t strcspn(const char *s, const char *reject);
+		EOF
+		local flags=(-std=c11 -ffreestanding -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+			-Wmissing-prototypes -Wformat=2 -O2 -S -o - -I"$stubs" -I"$src/src")
+		s=$(clang --target=arm64-apple-macos11 "${flags[@]}" -I"$stubs/darwin" "$src/src/hash/cpu.c") &&
+			expect "$s" 'bl[[:space:]]+_sysctlbyname' "macOS: sysctlbyname is called" &&
+			expect "$s" 'hw\.optional\.arm\.FEAT_SHA512' "macOS: FEAT_SHA512 is read" || return 1
+		s=$(clang --target=aarch64-unknown-freebsd13 "${flags[@]}" -I"$stubs/freebsd" "$src/src/hash/cpu.c") &&
+			expect "$s" 'bl[[:space:]]+elf_aux_info' "FreeBSD: elf_aux_info is called" || return 1
+	}
+	status=0
+	cpu_other_os || status=1
+	record "aarch64 cpu.c macOS/FreeBSD" "$status" "clang -S with stub headers"
 }
-status=0
-cpu_other_os || status=1
-record "aarch64 cpu.c macOS/FreeBSD" "$status" "clang -S with stub headers"
+[ "${SUMAC_AARCH64_WITHOUT:-1}" = 0 ] || without_part
 
 say "summary"
 printf '%s\n' "${results[@]}"

@@ -81,8 +81,10 @@ esac
 say() { printf '\n=== %s: %s\n' "$lane" "$*"; }
 
 export DEBIAN_FRONTEND=noninteractive
+# .ci/run installs every lane's packages first (SUMAC_CI_PACKAGES=1).
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $pkgs bats autoconf automake >/dev/null
+[ "${SUMAC_CI_PACKAGES-}" = 1 ] ||
+	apt-get install -y -qq --no-install-recommends $pkgs bats autoconf automake >/dev/null
 [ -x "$src/configure" ] || (cd "$src" && autoreconf -fi)
 
 say "build ($host)"
@@ -98,7 +100,7 @@ rm -rf "$dir" && mkdir -p "$dir"
 # with make check-core (the unit suites and the CLI suites that hash).
 if [ "$lane" = i386 ] && ! "$dir/src/sumac" --version >/dev/null 2>&1; then
 	echo "i386: this host cannot run 32-bit x86 programs natively; running them under qemu-i386" >&2
-	apt-get install -y -qq --no-install-recommends qemu-user >/dev/null
+	[ "${SUMAC_CI_PACKAGES-}" = 1 ] || apt-get install -y -qq --no-install-recommends qemu-user >/dev/null
 	qemu=qemu-i386
 	# Emulated, the suites that hash through the program, as s390x's.
 	target=check-core

@@ -44,10 +44,13 @@ say() { printf '\n=== hardening: %s\n' "$*"; }
 
 # ---- Packages (idempotent).  libclang-rt-14-dev carries libFuzzer and the
 # sanitizer runtimes for clang 14.
+# .ci/run installs every lane's packages first (SUMAC_CI_PACKAGES=1), and
+# runs several parts of this script at once, which apt-get could not.
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -qq --no-install-recommends \
-	build-essential autoconf automake bats clang clang-tidy cppcheck valgrind bear \
-	libclang-rt-14-dev util-linux coreutils >/dev/null
+[ "${SUMAC_CI_PACKAGES-}" = 1 ] ||
+	apt-get install -y -qq --no-install-recommends \
+		build-essential autoconf automake bats clang clang-tidy cppcheck valgrind bear \
+		libclang-rt-14-dev util-linux coreutils >/dev/null
 if [ ! -x "$src/configure" ]; then
 	(cd "$src" && autoreconf -fi)
 fi
@@ -136,15 +139,22 @@ wanted tsan && part "tsan" tsan
 # process logs to its own file; with -q a log holds errors only, so every
 # log must be empty, and a memcheck error also makes the run exit 99,
 # which the comparison with GNU's exit status catches.
+# SUMAC_VALGRIND_SUMAC=PROGRAM: run that sumac (.ci/run: the gcc build's,
+# -O2 -g) rather than build one at -O1 -g here.
 valgrind_cli() {
-	local dir=$work/valgrind run n bad status=0
-	configure_in "$dir" CFLAGS="-O1 -g" || return 1
-	make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; return 1; }
+	local dir=$work/valgrind run n bad status=0 prog=${SUMAC_VALGRIND_SUMAC-}
+	if [ -z "$prog" ]; then
+		configure_in "$dir" CFLAGS="-O1 -g" || return 1
+		make -C "$dir" -s -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; return 1; }
+		prog=$dir/src/sumac
+	else
+		rm -rf "$dir" && mkdir -p "$dir" || return 1
+	fi
 	# Some cases run sumac as uid 65534: the program, its symlinks and the
 	# log directory must be reachable by it, whatever the modes of $work.
 	run=$(mktemp -d /tmp/sumac-valgrind.XXXXXX)
 	chmod 755 "$run"
-	cp "$dir/src/sumac" "$run/sumac"
+	cp "$prog" "$run/sumac"
 	mkdir -m 1777 "$run/logs"
 	local runner="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 	runner+=" --show-leak-kinds=definite --log-file=$run/logs/vg.%p.log"

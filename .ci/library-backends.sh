@@ -11,6 +11,8 @@
 # Prints one summary line per build and exits non-zero if either failed.
 #
 # Usage: library-backends.sh SRCDIR [WORKDIR]
+# SUMAC_LIB_BACKENDS: the builds to make ("openssl commoncrypto-shim" by
+# default; .ci/run runs them as two jobs side by side).
 # The shim is looked for in SRCDIR/../shared/testing/commoncrypto-shim
 # (override with SUMAC_CCSHIM_DIR).  Assumes apt-get update has been run.
 set -euo pipefail
@@ -283,16 +285,24 @@ record() {
 # bash would ignore it), so that its first failing step ends that build
 # but not the other one.
 set +e
-(
-	set -e
-	build_openssl
-)
-record openssl $?
-(
-	set -e
-	build_commoncrypto_shim
-)
-record commoncrypto-shim $?
+for b in ${SUMAC_LIB_BACKENDS:-openssl commoncrypto-shim}; do
+	case $b in
+	openssl)
+		(
+			set -e
+			build_openssl
+		)
+		;;
+	commoncrypto-shim)
+		(
+			set -e
+			build_commoncrypto_shim
+		)
+		;;
+	*) false ;;
+	esac
+	record "$b" $?
+done
 set -e
 
 say "library backends"

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The release tarball as packagers take it:
-#   1. `make dist` in an already configured build directory;
-#   2. the tarball configured with --program-prefix=g, installed into a
-#      DESTDIR, and `make installcheck` there (tests/install/check-layout.sh:
-#      the prefixed names in bindir and man1dir, GNU's names in gnubin and
-#      gnuman, an exact staged install and a clean uninstall);
+#   1. the tarball: SUMAC_PACKAGING_TARBALL if set (.ci/run passes the one
+#      its make distcheck made), else `make dist` in BUILDDIR, an already
+#      configured and built directory;
+#   2. BUILDDIR's own install in the default layout, into a DESTDIR, and
+#      `make installcheck` there (tests/install/check-layout.sh: GNU's
+#      names in gnubin and gnuman, an exact staged install and a clean
+#      uninstall).  The prefixed layout (--program-prefix=g) is .ci/run's
+#      make distcheck, configured so;
 #   3. the tarball built and tested by debhelper, untouched:
 #      dh_auto_configure && dh_auto_build && dh_auto_test, as an
 #      unprivileged user, in a mount and network namespace of its own with
 #      no network and the GNU checksum programs masked (the CLI suite must
 #      use its golden files).  The debian/ directory is written here for
-#      the trial only; the project has none.
+#      the trial only; the project has none.  SUMAC_PACKAGING_CLI_JOBS=N
+#      runs its make check with SUMAC_CLI_JOBS=N (every test that starts
+#      sumac runs it with -j N: its output must still be the golden one).
 # Usage: packaging.sh BUILDDIR WORKDIR.  Needs root (mounts, setpriv) and
 # debhelper (.ci/packages).
 set -euo pipefail
@@ -27,26 +32,25 @@ gnu=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum cksum)
 say() { printf '\n=== %s\n' "$*"; }
 
 rm -rf "$work" && mkdir -p "$work" && chmod 755 "$work"
-say "make dist"
-make -C "$build" dist >/dev/null
-tarball=$(ls "$build"/sumac-*.tar.gz)
+tarball=${SUMAC_PACKAGING_TARBALL-}
+if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
+	say "make dist"
+	make -C "$build" dist >/dev/null
+	tarball=$(ls "$build"/sumac-*.tar.gz)
+fi
 version=${tarball##*/sumac-}
 version=${version%.tar.gz}
 
-say "sumac $version with --program-prefix=g: install, installcheck, uninstall"
-mkdir -p "$work/g/build"
-tar -xzf "$tarball" -C "$work/g"
-(
-	cd "$work/g/build"
-	"../sumac-$version/configure" --program-prefix=g >/dev/null
-	make -j"$jobs" >/dev/null
-	make install DESTDIR="$work/g/inst" >/dev/null
-	(cd "$work/g/inst" && find . ! -type d | LC_ALL=C sort)
-	make installcheck DESTDIR="$work/g/inst"
-	make uninstall DESTDIR="$work/g/inst" >/dev/null
-	left=$(cd "$work/g/inst" && find . ! -type d)
-	[ -z "$left" ] || { echo "left after uninstall: $left"; exit 1; }
-)
+say "sumac $version as built in $build, default layout: install, installcheck, uninstall"
+inst=$work/plain
+make -C "$build" install DESTDIR="$inst" >/dev/null
+(cd "$inst" && find . ! -type d | LC_ALL=C sort)
+# Its staged install in WORKDIR: BUILDDIR may be a copy of a tree whose
+# Makefile names the original's directory.
+make -C "$build" installcheck DESTDIR="$inst" LAYOUT_STAGE="$work/stage"
+make -C "$build" uninstall DESTDIR="$inst" >/dev/null
+left=$(cd "$inst" && find . ! -type d)
+[ -z "$left" ] || { echo "left after uninstall: $left"; exit 1; }
 
 say "sumac $version under debhelper: no network, no GNU checksum programs, not root"
 mkdir -p "$work/deb/home"
@@ -82,12 +86,13 @@ chown -R 65534:65534 "$work/deb"
 # shellcheck disable=SC2016 # expanded by the inner shell
 unshare --mount --net bash -c '
 	set -e
-	masked=$1 src=$2 home=$3 jobs=$4
-	shift 4
+	masked=$1 src=$2 home=$3 jobs=$4 cli_jobs=$5
+	shift 5
 	for p in "$@"; do
 		[ -e "/usr/bin/$p" ] && mount --bind "$masked" "/usr/bin/$p"
 	done
 	cd "$src"
+	[ -n "$cli_jobs" ] && export SUMAC_CLI_JOBS=$cli_jobs
 	exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$home" \
 		DEB_BUILD_OPTIONS="parallel=$jobs" bash -c "dh_auto_configure && dh_auto_build && dh_auto_test"
-' _ "$work/deb/masked" "$src" "$work/deb/home" "$jobs" "${gnu[@]}"
+' _ "$work/deb/masked" "$src" "$work/deb/home" "$jobs" "${SUMAC_PACKAGING_CLI_JOBS-}" "${gnu[@]}"
