@@ -301,6 +301,21 @@ static const struct known examples[] = {
 	 * 2 s natively and minutes under the CI's emulators. */
 };
 
+/* Whether the 1 GiB message tells anything on impl that portable's row
+ * has not: where the message's length lives in its padding, written once
+ * in the framing for every block row (hash/framing.c), a 2^33-bit length
+ * is checked on the portable row and on the library rows, which count
+ * for themselves; a block kernel only sees whole blocks, which LongMsg
+ * and the cross-check feed it.  BLAKE2b's kernels carry the byte counter
+ * themselves, so each of its rows runs it. */
+static bool long_message_tells(const struct sumac_impl *impl, const struct known *k)
+{
+	if (k->repeat * strlen(k->msg) < ((size_t)1 << 30))
+		return true;
+	return !impl->blocks || sumac_algo_info(k->algo)->family == SUMAC_FAMILY_BLAKE2B ||
+	       impl == sumac_portable_impl(impl->family);
+}
+
 /* Feeds msg x repeat through a 1 MiB staging buffer, as a file would be. */
 static void run_known(const struct sumac_impl *impl, const struct known *k)
 {
@@ -579,7 +594,8 @@ int main(void)
 				run_record_set(dir, &record_sets[r], impl);
 		for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++)
 			if ((int)examples[k].algo >= SUMAC_FIRST_TESTED_ALGO &&
-			    sumac_impl_serves(impl, examples[k].algo))
+			    sumac_impl_serves(impl, examples[k].algo) &&
+			    long_message_tells(impl, &examples[k]))
 				run_known(impl, &examples[k]);
 	}
 	return tap_done();
