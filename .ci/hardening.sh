@@ -208,8 +208,17 @@ static_config() {
 cppcheck_src() {
 	static_config || return 1
 	# --inline-suppr: src/ marks its few reviewed false positives in place.
+	# The configuration the build uses (its config.h), as clang-tidy
+	# analyses what it compiles: cppcheck's default of up to 12 #if
+	# combinations a file took 371 s of CI's CPU, against 60 s for this.
+	# The branches of another architecture get their own pass below, as
+	# clang-tidy's ARMv8 one.
 	cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
-		-q -j"$jobs" --std=c11 -I"$work/static" -I"$src/src" "$src/src"
+		-q -j"$jobs" --std=c11 --max-configs=1 -I"$work/static" -I"$src/src" "$src/src" &&
+		cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
+			-q --std=c11 --max-configs=1 -D__aarch64__ -D__linux__ -DHAVE_ARM_SHA2=1 \
+			-DHAVE_ARM_SHA512=1 -I"$src/src" "$src/src/hash/arm" "$src/src/hash/cpu.c" \
+			"$src/src/hash/registry.c"
 }
 
 clang_tidy_src() {

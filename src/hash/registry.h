@@ -34,14 +34,15 @@ struct sumac_impl {
 	/* A many-message entry point (hash.h): lanes and lanes_blocks, or 0
 	 * and NULL. */
 	unsigned lanes;
+	/* SUMAC_HWCAP_BIT()s (hwcaps.h): glibc's names whose "-NAME" in
+	 * glibc.cpu.hwcaps keeps this row off, those GNU cksum checks for
+	 * the same path; 0 for the rows GNU reads no setting for.  (Here, by
+	 * the other 32-bit fields: clang-tidy's padding check.) */
+	unsigned hwcaps;
 	/* The lane entry is the looped reference, no faster than one stream:
 	 * the pipeline takes it only when lanes are forced (the tests). */
 	bool lanes_reference;
 	bool (*usable)(const struct sumac_cpu *cpu); /* NULL: always usable */
-	/* SUMAC_HWCAP_BIT()s (hwcaps.h): glibc's names whose "-NAME" in
-	 * glibc.cpu.hwcaps keeps this row off, those GNU cksum checks for
-	 * the same path; 0 for the rows GNU reads no setting for. */
-	unsigned hwcaps;
 	/* NULL, or true on the CPUs where a lower row of the family measured
 	 * faster: "auto" then passes this row over, which --debug reports,
 	 * while --backend can still choose it and the tests still run it. */
